@@ -1,0 +1,66 @@
+# glibc-sframe: the dynamic linker registers SFrame data with the kernel.
+# See README.md.  The two commands: `make run' and `make check'.
+#
+# Copyright (C) 2026 The glibc-sframe authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
+-include config.mk
+
+ifeq ($(CACHE),)
+# A fresh checkout: configure with the defaults, then start over.
+%: config.mk ; @$(MAKE) --no-print-directory $@
+all: config.mk ; @$(MAKE) --no-print-directory all
+config.mk: ; ./configure
+else
+
+TOP := $(CURDIR)
+IN_ROOT = scripts/in-root $(ROOT) $(CACHE) $(TOP)
+# Paths as seen inside the root.
+R_WORK = /cache/$(notdir $(GLIBC_WORK))
+BUILD = $(GLIBC_WORK)/build
+R_BUILD = $(R_WORK)/build
+PATCHSET = $(TOP)/patchset
+SERIES_INPUTS = $(shell sed 's|^|series/|' series/series) \
+  $(wildcard series/*/*) $(shell cat series/*/files 2>/dev/null)
+
+.PHONY: all root glibc patchset check run baseline lock clean
+
+all: glibc
+
+root: $(ROOT)/.ok
+$(ROOT)/.ok: $(LOCK)
+	scripts/mkroot $(LOCK) $(ROOT)
+	touch $@
+
+# The series, checked with git am on the pristine tree, and the build
+# tree moved to it.
+patchset: $(GLIBC_WORK)/.series
+$(GLIBC_WORK)/.series: $(ROOT)/.ok series/series $(SERIES_INPUTS) scripts/glibc-tree
+	scripts/glibc-tree $(TOP) $(PRISTINE) $(GLIBC_WORK) $(PATCHSET)
+	touch $@
+
+glibc: $(GLIBC_WORK)/.series
+	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/src $(R_BUILD)
+
+check: glibc
+	$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) /project/tests/baseline/elf-stock.txt
+
+# Stock glibc 2.43 from the same sources, its elf/ results recorded as
+# the baseline that `make check' reports regressions against.
+baseline: $(GLIBC_WORK)/.series
+	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/stock $(R_WORK)/build-stock
+	$(IN_ROOT) /project/tests/check-glibc --baseline $(R_WORK)/build-stock /project/tests/baseline/elf-stock.txt
+
+run:
+	@echo "make run: not yet: needs the guest harness (matching kernel under"
+	@echo "QEMU, perf callchains); until then 'make check' tests the glibc series."
+	@exit 1
+
+# Pin today's sid versions of the packages named in toolchain/packages.lock.
+lock: $(ROOT)/.ok
+	scripts/relock $(LOCK) $(ROOT)
+
+clean:
+	rm -rf $(PATCHSET) config.mk
+
+endif

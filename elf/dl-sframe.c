@@ -1,0 +1,246 @@
+/* Registration of SFrame stack trace data with the kernel.
+   Copyright The GNU Toolchain Authors.
+   This file is part of the GNU C Library.
+
+   The GNU C Library is free software; you can redistribute it and/or
+   modify it under the terms of the GNU Lesser General Public
+   License as published by the Free Software Foundation; either
+   version 2.1 of the License, or (at your option) any later version.
+
+   The GNU C Library is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with the GNU C Library; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+/* The kernel can unwind a user stack without frame pointers if it knows
+   where each object's SFrame data (PT_GNU_SFRAME) and text are.  The
+   kernel finds those of the executable and of the program interpreter
+   itself when it maps them at execve; every other object is mapped here,
+   so the dynamic linker registers it right after mapping it and withdraws
+   it right before unmapping it.
+
+   All of this is best effort: a failure only costs the kernel the
+   ability to unwind through that one object.  A kernel without the
+   interface answers the first request with EINVAL; then nothing more is
+   asked for the rest of the process.
+
+   The state below is changed only with GL(dl_load_lock) held, or while
+   the process is still single-threaded at startup.  */
+
+#include <dl-sframe.h>
+#include <dl-sframe-abi.h>
+#include <dl-sframe-kernel.h>
+#include <dl-tunables.h>
+#include <errno.h>
+#include <ldsodefs.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#if DL_SFRAME_KERNEL && DL_SFRAME_ABI != 0
+# include <sframe.h>
+
+enum sframe_kernel
+  {
+    /* Nothing asked yet.  */
+    sframe_kernel_unknown,
+    /* The kernel answered a request in a way only the interface does.  */
+    sframe_kernel_supported,
+    /* The kernel lacks the interface (or a policy forbids it), or the
+       glibc.rtld.sframe tunable is 0: ask nothing more.  */
+    sframe_kernel_off,
+  };
+
+static enum sframe_kernel sframe_kernel_state;
+
+/* What the kernel is told about one object.  */
+struct sframe_ranges
+{
+  uintptr_t sframe_start;
+  uintptr_t sframe_end;
+  uintptr_t text_start;
+  uintptr_t text_end;
+};
+
+/* Return true if the segment PH covers [VADDR, VADDR + SIZE).  */
+static bool
+segment_covers (const ElfW(Phdr) *ph, ElfW(Addr) vaddr, ElfW(Xword) size)
+{
+  return (vaddr >= ph->p_vaddr
+	  && vaddr - ph->p_vaddr <= ph->p_memsz
+	  && size <= ph->p_memsz - (vaddr - ph->p_vaddr));
+}
+
+/* Return the PT_GNU_SFRAME program header of L, or NULL.  */
+static const ElfW(Phdr) *
+find_sframe_phdr (const struct link_map *l)
+{
+  for (const ElfW(Phdr) *ph = l->l_phdr; ph < &l->l_phdr[l->l_phnum]; ++ph)
+    if (ph->p_type == PT_GNU_SFRAME)
+      return ph;
+  return NULL;
+}
+
+/* Work out what to tell the kernel about L, whose PT_GNU_SFRAME is SF,
+   and reject what no kernel would accept, so that no system call is
+   spent on it.  Return NULL and fill in *R, or return why L is
+   rejected.  */
+static const char *
+sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
+		  struct sframe_ranges *r)
+{
+  if (sf->p_memsz < sizeof (sframe_header))
+    return "segment too small for an SFrame header";
+
+  /* The section must lie in readable mapped memory of the object: that
+     is where the kernel reads it, and where the header is read below.  */
+  bool mapped = false;
+  ElfW(Addr) text_start = -1;
+  ElfW(Addr) text_end = 0;
+  for (const ElfW(Phdr) *ph = l->l_phdr; ph < &l->l_phdr[l->l_phnum]; ++ph)
+    if (ph->p_type == PT_LOAD)
+      {
+	if ((ph->p_flags & PF_R) && segment_covers (ph, sf->p_vaddr,
+						    sf->p_memsz))
+	  mapped = true;
+	if (ph->p_flags & PF_X)
+	  {
+	    if (ph->p_vaddr < text_start)
+	      text_start = ph->p_vaddr;
+	    if (ph->p_vaddr + ph->p_memsz > text_end)
+	      text_end = ph->p_vaddr + ph->p_memsz;
+	  }
+      }
+  if (!mapped)
+    return "segment outside the readable segments";
+  if (text_start >= text_end)
+    return "no executable segment";
+
+  const sframe_header *h = (const void *) (l->l_addr + sf->p_vaddr);
+  if (h->sfh_preamble.sfp_magic != SFRAME_MAGIC)
+    return "bad magic (or foreign byte order)";
+  if (h->sfh_preamble.sfp_version < SFRAME_VERSION_2)
+    return "SFrame version 1 is not supported";
+  if (h->sfh_abi_arch != DL_SFRAME_ABI)
+    return "SFrame ABI of another architecture";
+  /* The FDE and FRE sub-sections must lie within the segment.  The
+     32-bit fields cannot overflow in 64-bit arithmetic.  */
+  uint64_t hdr_size = sizeof (sframe_header) + h->sfh_auxhdr_len;
+  if (hdr_size + h->sfh_fdeoff > sf->p_memsz
+      || hdr_size + h->sfh_freoff + h->sfh_fre_len > sf->p_memsz)
+    return "header offsets exceed the segment";
+
+  r->sframe_start = l->l_addr + sf->p_vaddr;
+  r->sframe_end = r->sframe_start + sf->p_memsz;
+  r->text_start = l->l_addr + text_start;
+  r->text_end = l->l_addr + text_end;
+  return NULL;
+}
+
+/* Return true if the process is not to ask the kernel at all.  */
+static bool
+sframe_off (void)
+{
+  if (sframe_kernel_state == sframe_kernel_unknown
+      && TUNABLE_GET (glibc, rtld, sframe, int32_t, NULL) == 0)
+    sframe_kernel_state = sframe_kernel_off;
+  return sframe_kernel_state == sframe_kernel_off;
+}
+
+void
+_dl_sframe_register (struct link_map *l)
+{
+  if (sframe_off ())
+    return;
+  const ElfW(Phdr) *sf = find_sframe_phdr (l);
+  if (sf == NULL)
+    return;
+
+  struct sframe_ranges r;
+  const char *rejected = sframe_ranges_of (l, sf, &r);
+  if (rejected != NULL)
+    {
+      if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+	_dl_debug_printf ("sframe: file=%s [%lu];  not registered: %s\n",
+			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns, rejected);
+      return;
+    }
+
+  int err = dl_sframe_kernel_add (r.sframe_start, r.sframe_end,
+				  r.text_start, r.text_end);
+  if (err == 0)
+    l->l_sframe_registered = 1;
+
+  /* Only a kernel with the interface gives these answers.  EEXIST means
+     the kernel registered this text itself (the executable and the
+     interpreter it mapped at execve), so there is nothing to undo.  */
+  if (err == 0 || err == EEXIST
+      || (sframe_kernel_state == sframe_kernel_unknown
+	  && err != EINVAL && err != ENOSYS && err != EPERM))
+    sframe_kernel_state = sframe_kernel_supported;
+  else if (sframe_kernel_state == sframe_kernel_unknown)
+    /* EINVAL for an unknown option, ENOSYS or EPERM from a policy: the
+       interface is not there, and will not be for this process.  */
+    sframe_kernel_state = sframe_kernel_off;
+
+  if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+    {
+      if (err == 0)
+	_dl_debug_printf ("sframe: file=%s [%lu];  registered"
+			  " sframe=0x%lx-0x%lx text=0x%lx-0x%lx\n",
+			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns,
+			  (unsigned long int) r.sframe_start,
+			  (unsigned long int) r.sframe_end,
+			  (unsigned long int) r.text_start,
+			  (unsigned long int) r.text_end);
+      else if (sframe_kernel_state == sframe_kernel_off)
+	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
+			  " kernel has no SFrame registration (error %d),"
+			  " not asking again\n",
+			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns, err);
+      else
+	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
+			  " kernel error %d\n",
+			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns, err);
+    }
+}
+
+void
+_dl_sframe_unregister (struct link_map *l)
+{
+  if (!l->l_sframe_registered)
+    return;
+  l->l_sframe_registered = 0;
+
+  const ElfW(Phdr) *sf = find_sframe_phdr (l);
+  int err = dl_sframe_kernel_remove (l->l_addr + sf->p_vaddr);
+  if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+    {
+      if (err == 0)
+	_dl_debug_printf ("sframe: file=%s [%lu];  withdrawn\n",
+			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns);
+      else
+	_dl_debug_printf ("sframe: file=%s [%lu];  withdrawal failed:"
+			  " kernel error %d\n",
+			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns, err);
+    }
+}
+
+#else /* !DL_SFRAME_KERNEL || DL_SFRAME_ABI == 0 */
+
+/* No kernel interface, or SFrame defines no ABI for this architecture.  */
+
+void
+_dl_sframe_register (struct link_map *l)
+{
+}
+
+void
+_dl_sframe_unregister (struct link_map *l)
+{
+}
+
+#endif

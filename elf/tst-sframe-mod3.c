@@ -1,0 +1,35 @@
+/* Module with SFrame, preloaded or loaded with dlopen by the SFrame tests.
+   Copyright The GNU Toolchain Authors.
+   This file is part of the GNU C Library.
+
+   The GNU C Library is free software; you can redistribute it and/or
+   modify it under the terms of the GNU Lesser General Public
+   License as published by the Free Software Foundation; either
+   version 2.1 of the License, or (at your option) any later version.
+
+   The GNU C Library is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with the GNU C Library; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+#include <stdio.h>
+#include <support/sframe-stub.h>
+
+int
+sframe_mod_fn (void)
+{
+  return 103;
+}
+
+/* Ask the stand-in whether this object's text is registered when its
+   constructor runs.  */
+static void __attribute__ ((constructor))
+init (void)
+{
+  printf ("tst-sframe-mod3: marker 103: %ld\n",
+	  (long int) sframe_stub_marker (103, &sframe_mod_fn));
+}

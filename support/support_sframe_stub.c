@@ -1,0 +1,711 @@
+/* A stand-in for a kernel with SFrame registration, for tests.
+   Copyright The GNU Toolchain Authors.
+   This file is part of the GNU C Library.
+
+   The GNU C Library is free software; you can redistribute it and/or
+   modify it under the terms of the GNU Lesser General Public
+   License as published by the Free Software Foundation; either
+   version 2.1 of the License, or (at your option) any later version.
+
+   The GNU C Library is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with the GNU C Library; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+#include <support/sframe-stub.h>
+
+#include <array_length.h>
+#include <elf.h>
+#include <errno.h>
+#include <link.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <support/check.h>
+#include <support/support.h>
+#include <support/xunistd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fcntl.h>
+
+#if defined __linux__ && !defined __ILP32__ \
+  && (defined __x86_64__ || defined __aarch64__)
+# define STUB_SUPPORTED 1
+# include <linux/audit.h>
+# include <linux/filter.h>
+# include <linux/seccomp.h>
+# include <poll.h>
+# include <sframe.h>
+# include <sys/ioctl.h>
+# include <sys/socket.h>
+# include <sys/syscall.h>
+# include <sys/uio.h>
+# include <dl-sframe-abi.h>
+# include <dl-sframe-kernel.h>
+#endif
+
+static const char *
+base_name (const char *path)
+{
+  const char *slash = strrchr (path, '/');
+  return slash == NULL ? path : slash + 1;
+}
+
+/* Read the program headers of the ELF file PATH into *PHDR (malloc'ed).
+   Return their number, or -1 if PATH is not a readable native ELF
+   file.  */
+static int
+read_phdrs (const char *path, ElfW(Phdr) **phdr)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  ElfW(Ehdr) eh;
+  int n = -1;
+  if (pread (fd, &eh, sizeof (eh), 0) == sizeof (eh)
+      && memcmp (eh.e_ident, ELFMAG, SELFMAG) == 0
+      && eh.e_phentsize == sizeof (ElfW(Phdr)))
+    {
+      size_t size = eh.e_phnum * sizeof (ElfW(Phdr));
+      *phdr = xmalloc (size);
+      if (pread (fd, *phdr, size, eh.e_phoff) == size)
+	n = eh.e_phnum;
+      else
+	free (*phdr);
+    }
+  xclose (fd);
+  return n;
+}
+
+bool
+sframe_stub_file_has_sframe (const char *path)
+{
+  ElfW(Phdr) *phdr;
+  int n = read_phdrs (path, &phdr);
+  if (n < 0)
+    FAIL_EXIT1 ("cannot read program headers of %s", path);
+  bool found = false;
+  for (int i = 0; i < n; ++i)
+    found |= phdr[i].p_type == PT_GNU_SFRAME;
+  free (phdr);
+  return found;
+}
+
+size_t
+sframe_stub_count (const struct sframe_stub_result *r,
+		   enum sframe_stub_kind kind, const char *name)
+{
+  size_t count = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    if (r->calls[i].kind == kind
+	&& (name == NULL
+	    || (r->calls[i].object != NULL
+		&& strcmp (base_name (r->calls[i].object), name) == 0)))
+      ++count;
+  return count;
+}
+
+bool
+sframe_stub_live (const struct sframe_stub_result *r, const char *name)
+{
+  for (size_t i = 0; i < r->nlive; ++i)
+    if (strcmp (base_name (r->live[i]), name) == 0)
+      return true;
+  return false;
+}
+
+long int
+sframe_stub_marker_value (const struct sframe_stub_result *r,
+			  unsigned long int id)
+{
+  long int value = -1;
+  int seen = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    if (r->calls[i].kind == sframe_stub_marker_call
+	&& r->calls[i].args[0] == id)
+      {
+	value = r->calls[i].value;
+	++seen;
+      }
+  if (seen != 1)
+    {
+      support_record_failure ();
+      printf ("error: marker %lu seen %d times, expected once\n", id, seen);
+    }
+  return value;
+}
+
+void
+sframe_stub_check (const struct sframe_stub_result *r)
+{
+  static const char *const kinds[] = { "add", "remove", "marker" };
+  for (size_t i = 0; i < r->ncalls; ++i)
+    {
+      const struct sframe_stub_call *c = &r->calls[i];
+      printf ("stub: %-6s %#lx %#lx %#lx %#lx -> error %d value %ld  %s\n",
+	      kinds[c->kind], c->args[0], c->args[1], c->args[2], c->args[3],
+	      c->error, c->value, c->object != NULL ? c->object : "");
+      if (c->problem != NULL)
+	{
+	  support_record_failure ();
+	  printf ("error: stub: call %zu: %s\n", i, c->problem);
+	}
+    }
+  for (size_t i = 0; i < r->nlive; ++i)
+    printf ("stub: live at exit: %s\n", r->live[i]);
+  if (!WIFEXITED (r->status) || WEXITSTATUS (r->status) != 0)
+    {
+      support_record_failure ();
+      printf ("error: stub: child wait status %#x\n", r->status);
+    }
+}
+
+void
+sframe_stub_free (struct sframe_stub_result *r)
+{
+  for (size_t i = 0; i < r->ncalls; ++i)
+    {
+      free (r->calls[i].object);
+      free (r->calls[i].problem);
+    }
+  free (r->calls);
+  for (size_t i = 0; i < r->nlive; ++i)
+    free (r->live[i]);
+  free (r->live);
+  free (r);
+}
+
+#ifdef STUB_SUPPORTED
+
+# ifdef __x86_64__
+#  define STUB_AUDIT_ARCH AUDIT_ARCH_X86_64
+# else
+#  define STUB_AUDIT_ARCH AUDIT_ARCH_AARCH64
+# endif
+
+/* One mapping of the child, from /proc/PID/maps.  */
+struct mapping
+{
+  uintptr_t start;
+  uintptr_t end;
+  bool readable;
+  bool executable;
+  unsigned long int offset;
+  char *path;			/* NULL for anonymous mappings.  */
+};
+
+struct maps
+{
+  struct mapping *m;
+  size_t n;
+};
+
+static void
+maps_read (pid_t pid, struct maps *maps)
+{
+  char *name = xasprintf ("/proc/%d/maps", (int) pid);
+  FILE *fp = fopen (name, "re");
+  if (fp == NULL)
+    FAIL_EXIT1 ("fopen (%s): %m", name);
+  free (name);
+  maps->m = NULL;
+  maps->n = 0;
+  size_t alloc = 0;
+  char *line = NULL;
+  size_t line_size = 0;
+  while (getline (&line, &line_size, fp) > 0)
+    {
+      unsigned long int start, end, offset;
+      char perms[5];
+      int path_start = 0;
+      if (sscanf (line, "%lx-%lx %4s %lx %*s %*s %n", &start, &end, perms,
+		  &offset, &path_start) < 4)
+	continue;
+      if (maps->n == alloc)
+	{
+	  alloc = 2 * alloc + 16;
+	  maps->m = xreallocarray (maps->m, alloc, sizeof (*maps->m));
+	}
+      struct mapping *m = &maps->m[maps->n++];
+      m->start = start;
+      m->end = end;
+      m->offset = offset;
+      m->readable = perms[0] == 'r';
+      m->executable = perms[2] == 'x';
+      char *path = line + path_start;
+      path[strcspn (path, "\n")] = '\0';
+      m->path = path[0] == '/' ? xstrdup (path) : NULL;
+    }
+  free (line);
+  fclose (fp);
+}
+
+static void
+maps_free (struct maps *maps)
+{
+  for (size_t i = 0; i < maps->n; ++i)
+    free (maps->m[i].path);
+  free (maps->m);
+}
+
+/* Return the mapping that contains ADDR, or NULL.  */
+static const struct mapping *
+maps_find (const struct maps *maps, uintptr_t addr)
+{
+  for (size_t i = 0; i < maps->n; ++i)
+    if (maps->m[i].start <= addr && addr < maps->m[i].end)
+      return &maps->m[i];
+  return NULL;
+}
+
+/* Return true if [START, END) is covered by mappings of PATH that are
+   readable (EXECUTABLE false) or executable (EXECUTABLE true).  */
+static bool
+maps_cover (const struct maps *maps, uintptr_t start, uintptr_t end,
+	    const char *path, bool executable)
+{
+  while (start < end)
+    {
+      const struct mapping *m = maps_find (maps, start);
+      if (m == NULL || m->path == NULL || strcmp (m->path, path) != 0
+	  || (executable ? !m->executable : !m->readable))
+	return false;
+      start = m->end;
+    }
+  return true;
+}
+
+/* The registrations the stand-in holds.  */
+struct registration
+{
+  uintptr_t sframe_start;
+  uintptr_t text_start;
+  uintptr_t text_end;
+  char *object;
+};
+
+struct stub
+{
+  const struct sframe_stub_config *config;
+  pid_t pid;
+  struct sframe_stub_result *result;
+  struct registration *regs;
+  size_t nregs;
+  size_t regs_alloc;
+};
+
+static void
+add_problem (struct sframe_stub_call *c, const char *fmt, ...)
+{
+  if (c->problem != NULL)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  if (vasprintf (&c->problem, fmt, ap) < 0)
+    FAIL_EXIT1 ("vasprintf: %m");
+  va_end (ap);
+}
+
+/* Check the arguments of an add against the program headers of the
+   mapped file: they must be exactly its PT_GNU_SFRAME segment and the
+   hull of its executable PT_LOAD segments, relocated by the load bias
+   that the file's lowest mapping shows.  */
+static void
+check_against_file (struct sframe_stub_call *c, const struct maps *maps)
+{
+  ElfW(Phdr) *phdr;
+  int n = read_phdrs (c->object, &phdr);
+  if (n < 0)
+    {
+      add_problem (c, "cannot read program headers of %s", c->object);
+      return;
+    }
+  uintptr_t low = UINTPTR_MAX;
+  for (size_t i = 0; i < maps->n; ++i)
+    if (maps->m[i].path != NULL && strcmp (maps->m[i].path, c->object) == 0
+	&& maps->m[i].start < low)
+      low = maps->m[i].start;
+  const ElfW(Phdr) *first_load = NULL, *sframe = NULL;
+  uintptr_t text_start = UINTPTR_MAX, text_end = 0;
+  for (int i = 0; i < n; ++i)
+    {
+      const ElfW(Phdr) *ph = &phdr[i];
+      if (ph->p_type == PT_LOAD)
+	{
+	  if (first_load == NULL)
+	    first_load = ph;
+	  if ((ph->p_flags & PF_X) && ph->p_vaddr < text_start)
+	    text_start = ph->p_vaddr;
+	  if ((ph->p_flags & PF_X) && ph->p_vaddr + ph->p_memsz > text_end)
+	    text_end = ph->p_vaddr + ph->p_memsz;
+	}
+      else if (ph->p_type == PT_GNU_SFRAME)
+	sframe = ph;
+    }
+  if (first_load == NULL || sframe == NULL)
+    add_problem (c, "%s has no %s", c->object,
+		 sframe == NULL ? "PT_GNU_SFRAME" : "PT_LOAD");
+  else
+    {
+      uintptr_t bias = low - (first_load->p_vaddr
+			      & -(uintptr_t) getpagesize ());
+      uintptr_t expected[4] =
+	{
+	  bias + sframe->p_vaddr, bias + sframe->p_vaddr + sframe->p_memsz,
+	  bias + text_start, bias + text_end
+	};
+      if (memcmp (expected, c->args, sizeof (expected)) != 0)
+	add_problem (c, "arguments differ from the program headers of %s:"
+		     " expected %#lx %#lx %#lx %#lx", c->object,
+		     (unsigned long int) expected[0],
+		     (unsigned long int) expected[1],
+		     (unsigned long int) expected[2],
+		     (unsigned long int) expected[3]);
+    }
+  free (phdr);
+}
+
+/* Validate an add the way a kernel does and return the error to
+   answer.  */
+static int
+handle_add (struct stub *stub, struct sframe_stub_call *c)
+{
+  uintptr_t sframe_start = c->args[0], sframe_end = c->args[1];
+  uintptr_t text_start = c->args[2], text_end = c->args[3];
+  struct maps maps;
+  maps_read (stub->pid, &maps);
+  int err = 0;
+
+  const struct mapping *text = maps_find (&maps, text_start);
+  if (text != NULL && text->path != NULL)
+    c->object = xstrdup (text->path);
+  if (sframe_start >= sframe_end || text_start >= text_end)
+    {
+      add_problem (c, "empty range");
+      err = EINVAL;
+    }
+  else if (c->object == NULL
+	   || !maps_cover (&maps, text_start, text_end, c->object, true))
+    {
+      add_problem (c, "text is not mapped executable from one file");
+      err = EINVAL;
+    }
+  else if (!maps_cover (&maps, sframe_start, sframe_end, c->object, false))
+    {
+      add_problem (c, "SFrame section is not mapped readable from %s",
+		   c->object);
+      err = EINVAL;
+    }
+  else
+    {
+      sframe_header h;
+      struct iovec local = { &h, sizeof (h) };
+      struct iovec remote = { (void *) sframe_start, sizeof (h) };
+      if (sframe_end - sframe_start < sizeof (h)
+	  || process_vm_readv (stub->pid, &local, 1, &remote, 1, 0)
+	     != sizeof (h))
+	{
+	  add_problem (c, "cannot read the SFrame header");
+	  err = EFAULT;
+	}
+      else if (h.sfh_preamble.sfp_magic != SFRAME_MAGIC
+	       || h.sfh_preamble.sfp_version < SFRAME_VERSION_2
+	       || h.sfh_abi_arch != DL_SFRAME_ABI)
+	{
+	  add_problem (c, "malformed SFrame header: magic %#x version %d"
+		       " abi %d", h.sfh_preamble.sfp_magic,
+		       h.sfh_preamble.sfp_version, h.sfh_abi_arch);
+	  err = ENOEXEC;
+	}
+      else
+	check_against_file (c, &maps);
+    }
+  maps_free (&maps);
+
+  for (size_t i = 0; err == 0 && i < stub->nregs; ++i)
+    if (stub->regs[i].text_start < text_end
+	&& text_start < stub->regs[i].text_end)
+      err = EEXIST;
+  const struct sframe_stub_config *config = stub->config;
+  if (err == 0 && config->refuse_object != NULL
+      && strcmp (base_name (c->object), config->refuse_object) == 0)
+    err = config->refuse_errno;
+  if (err == 0)
+    {
+      if (stub->nregs == stub->regs_alloc)
+	{
+	  stub->regs_alloc = 2 * stub->regs_alloc + 8;
+	  stub->regs = xreallocarray (stub->regs, stub->regs_alloc,
+				      sizeof (*stub->regs));
+	}
+      stub->regs[stub->nregs++] = (struct registration)
+	{
+	  .sframe_start = sframe_start,
+	  .text_start = text_start,
+	  .text_end = text_end,
+	  .object = xstrdup (c->object),
+	};
+    }
+  return err;
+}
+
+/* A remove must name a registration and come while its text is still
+   mapped.  */
+static int
+handle_remove (struct stub *stub, struct sframe_stub_call *c)
+{
+  for (size_t i = 0; i < stub->nregs; ++i)
+    if (stub->regs[i].sframe_start == c->args[0])
+      {
+	struct registration reg = stub->regs[i];
+	stub->regs[i] = stub->regs[--stub->nregs];
+	c->object = reg.object;
+	struct maps maps;
+	maps_read (stub->pid, &maps);
+	if (!maps_cover (&maps, reg.text_start, reg.text_end, reg.object,
+			 true))
+	  add_problem (c, "removed after the text of %s was unmapped",
+		       reg.object);
+	maps_free (&maps);
+	return 0;
+      }
+  add_problem (c, "remove of a section that is not registered");
+  return ENOENT;
+}
+
+static long int
+handle_marker (struct stub *stub, struct sframe_stub_call *c)
+{
+  for (size_t i = 0; i < stub->nregs; ++i)
+    if (stub->regs[i].text_start <= c->args[1]
+	&& c->args[1] < stub->regs[i].text_end)
+      return 1;
+  return 0;
+}
+
+/* The filter: prctl with one of the three options goes to the
+   supervisor, everything else is allowed.  */
+static int
+install_filter (void)
+{
+# if __BYTE_ORDER == __LITTLE_ENDIAN
+  enum { option_low = offsetof (struct seccomp_data, args[0]) };
+# else
+  enum { option_low = offsetof (struct seccomp_data, args[0]) + 4 };
+# endif
+  struct sock_filter filter[] =
+    {
+      BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data,
+						    arch)),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, STUB_AUDIT_ARCH, 1, 0),
+      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 1, 0),
+      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_STMT (BPF_LD | BPF_W | BPF_ABS, option_low),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, PR_ADD_SFRAME, 3, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, PR_REMOVE_SFRAME, 2, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, SFRAME_STUB_MARKER, 1, 0),
+      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+    };
+  struct sock_fprog prog = { array_length (filter), filter };
+  if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+    return -1;
+  return syscall (SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+		  SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+}
+
+static void
+send_fd (int sock, int fd)
+{
+  char data = 0;
+  struct iovec iov = { &data, 1 };
+  union
+  {
+    struct cmsghdr hdr;
+    char buf[CMSG_SPACE (sizeof (int))];
+  } u;
+  struct msghdr msg =
+    {
+      .msg_iov = &iov, .msg_iovlen = 1,
+      .msg_control = u.buf, .msg_controllen = sizeof (u.buf)
+    };
+  struct cmsghdr *cmsg = CMSG_FIRSTHDR (&msg);
+  cmsg->cmsg_level = SOL_SOCKET;
+  cmsg->cmsg_type = SCM_RIGHTS;
+  cmsg->cmsg_len = CMSG_LEN (sizeof (int));
+  memcpy (CMSG_DATA (cmsg), &fd, sizeof (int));
+  if (sendmsg (sock, &msg, 0) != 1)
+    _exit (127);
+}
+
+/* Receive a descriptor, or return -1 if the peer sent none (it could
+   not install the filter).  */
+static int
+receive_fd (int sock)
+{
+  char data;
+  struct iovec iov = { &data, 1 };
+  union
+  {
+    struct cmsghdr hdr;
+    char buf[CMSG_SPACE (sizeof (int))];
+  } u;
+  struct msghdr msg =
+    {
+      .msg_iov = &iov, .msg_iovlen = 1,
+      .msg_control = u.buf, .msg_controllen = sizeof (u.buf)
+    };
+  if (recvmsg (sock, &msg, MSG_CMSG_CLOEXEC) != 1)
+    return -1;
+  struct cmsghdr *cmsg = CMSG_FIRSTHDR (&msg);
+  if (cmsg == NULL || cmsg->cmsg_type != SCM_RIGHTS)
+    return -1;
+  int fd;
+  memcpy (&fd, CMSG_DATA (cmsg), sizeof (int));
+  return fd;
+}
+
+static void
+supervise (struct stub *stub, int listener)
+{
+  struct seccomp_notif_sizes sizes;
+  if (syscall (SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0)
+    FAIL_EXIT1 ("SECCOMP_GET_NOTIF_SIZES: %m");
+  struct seccomp_notif *req = xmalloc (sizes.seccomp_notif);
+  struct seccomp_notif_resp *resp = xmalloc (sizes.seccomp_notif_resp);
+  size_t alloc = 0;
+  struct sframe_stub_result *r = stub->result;
+
+  while (true)
+    {
+      struct pollfd pfd = { .fd = listener, .events = POLLIN };
+      if (poll (&pfd, 1, -1) < 0)
+	{
+	  if (errno == EINTR)
+	    continue;
+	  FAIL_EXIT1 ("poll: %m");
+	}
+      if (!(pfd.revents & POLLIN))
+	break;			/* POLLHUP: no process under the filter.  */
+      memset (req, 0, sizes.seccomp_notif);
+      if (ioctl (listener, SECCOMP_IOCTL_NOTIF_RECV, req) != 0)
+	{
+	  if (errno == EINTR || errno == ENOENT)
+	    continue;
+	  FAIL_EXIT1 ("SECCOMP_IOCTL_NOTIF_RECV: %m");
+	}
+      stub->pid = req->pid;
+
+      if (r->ncalls == alloc)
+	{
+	  alloc = 2 * alloc + 16;
+	  r->calls = xreallocarray (r->calls, alloc, sizeof (*r->calls));
+	}
+      struct sframe_stub_call *c = &r->calls[r->ncalls++];
+      memset (c, 0, sizeof (*c));
+      for (int i = 0; i < 4; ++i)
+	c->args[i] = req->data.args[i + 1];
+      int option = req->data.args[0];
+      if (option == SFRAME_STUB_MARKER)
+	{
+	  c->kind = sframe_stub_marker_call;
+	  c->value = handle_marker (stub, c);
+	}
+      else
+	{
+	  c->kind = option == PR_ADD_SFRAME ? sframe_stub_add
+					    : sframe_stub_remove;
+	  if (stub->config->no_support_errno != 0)
+	    c->error = stub->config->no_support_errno;
+	  else if (c->kind == sframe_stub_add)
+	    c->error = handle_add (stub, c);
+	  else
+	    c->error = handle_remove (stub, c);
+	}
+
+      /* The answer only counts if the call is still pending: what was
+	 read from /proc then belonged to the caller.  */
+      if (ioctl (listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &req->id) != 0)
+	add_problem (c, "caller vanished during the call");
+      memset (resp, 0, sizes.seccomp_notif_resp);
+      resp->id = req->id;
+      resp->error = -c->error;
+      resp->val = c->error == 0 ? c->value : 0;
+      if (ioctl (listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0
+	  && errno != ENOENT)
+	FAIL_EXIT1 ("SECCOMP_IOCTL_NOTIF_SEND: %m");
+    }
+  free (req);
+  free (resp);
+}
+
+struct sframe_stub_result *
+sframe_stub_run (const struct sframe_stub_config *config,
+		 void (*fn) (void *), void *closure)
+{
+  static const struct sframe_stub_config defaults;
+  struct stub stub =
+    {
+      .config = config != NULL ? config : &defaults,
+      .result = xcalloc (1, sizeof (struct sframe_stub_result)),
+    };
+  int socks[2];
+  if (socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, socks) != 0)
+    FAIL_EXIT1 ("socketpair: %m");
+  /* Output written before the fork must not appear twice.  */
+  fflush (NULL);
+  pid_t pid = xfork ();
+  if (pid == 0)
+    {
+      xclose (socks[0]);
+      int listener = install_filter ();
+      if (listener < 0)
+	_exit (127);
+      send_fd (socks[1], listener);
+      xclose (listener);
+      xclose (socks[1]);
+      fn (closure);
+      _exit (0);
+    }
+  xclose (socks[1]);
+  int listener = receive_fd (socks[0]);
+  xclose (socks[0]);
+  if (listener < 0)
+    {
+      int status;
+      xwaitpid (pid, &status, 0);
+      FAIL_UNSUPPORTED ("cannot install a seccomp user notification filter");
+    }
+  stub.pid = pid;
+  supervise (&stub, listener);
+  xclose (listener);
+  xwaitpid (pid, &stub.result->status, 0);
+
+  struct sframe_stub_result *r = stub.result;
+  r->live = xreallocarray (NULL, stub.nregs + 1, sizeof (char *));
+  for (size_t i = 0; i < stub.nregs; ++i)
+    r->live[r->nlive++] = stub.regs[i].object;
+  free (stub.regs);
+  return r;
+}
+
+#else /* !STUB_SUPPORTED */
+
+struct sframe_stub_result *
+sframe_stub_run (const struct sframe_stub_config *config,
+		 void (*fn) (void *), void *closure)
+{
+  FAIL_UNSUPPORTED ("no SFrame registration stand-in for this target");
+}
+
+#endif
