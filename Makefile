@@ -4,14 +4,15 @@
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
+.DEFAULT_GOAL := all
+
+# A fresh checkout is configured with the defaults; make then restarts.
+config.mk:
+	./configure
+
 -include config.mk
 
-ifeq ($(CACHE),)
-# A fresh checkout: configure with the defaults, then start over.
-%: config.mk ; @$(MAKE) --no-print-directory $@
-all: config.mk ; @$(MAKE) --no-print-directory all
-config.mk: ; ./configure
-else
+ifneq ($(CACHE),)
 
 TOP := $(CURDIR)
 IN_ROOT = scripts/in-root $(ROOT) $(CACHE) $(TOP)

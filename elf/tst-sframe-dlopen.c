@@ -1,0 +1,105 @@
+/* Test SFrame registration with dlopen, dlclose and dlmopen.
+   Copyright The GNU Toolchain Authors.
+   This file is part of the GNU C Library.
+
+   The GNU C Library is free software; you can redistribute it and/or
+   modify it under the terms of the GNU Lesser General Public
+   License as published by the Free Software Foundation; either
+   version 2.1 of the License, or (at your option) any later version.
+
+   The GNU C Library is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with the GNU C Library; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+/* Checks that the dynamic linker registers an object loaded with dlopen
+   or dlmopen before its constructor runs and withdraws the registration
+   with prctl (PR_REMOVE_SFRAME) when dlclose unmaps it, and when dlopen
+   fails after mapping it (a missing dependency, a failed relocation).  */
+
+#include <support/check.h>
+#include <support/sframe-stub.h>
+#include <support/support.h>
+
+#include "tst-sframe-common.h"
+
+static int
+do_test (void)
+{
+  size_t libc_expected = sframe_libc_expected ();
+
+  /* (E) Load, unload and load again.  */
+  {
+    static const char *const cmds[] =
+      {
+	"open", "tst-sframe-mod2.so", "call", "close",
+	"open", "tst-sframe-mod2.so", "close", NULL
+      };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod2.so"), 2);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-mod2.so"), 2);
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-mod2.so"));
+    /* The constructor ran once per load.  */
+    TEST_COMPARE (sframe_marker_calls (r, 102, 1), 2);
+    sframe_stub_free (r);
+  }
+
+  /* (F) dlopen fails because a dependency is missing.  */
+  {
+    static const char *const cmds[] =
+      { "open-fail", "tst-sframe-needs-missing.so", NULL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-needs-missing.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-needs-missing.so"), 1);
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-needs-missing.so"));
+    sframe_stub_free (r);
+  }
+
+  /* (G) dlopen fails in relocation processing.  */
+  {
+    static const char *const cmds[] =
+      { "open-fail", "tst-sframe-undef.so", NULL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-undef.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-undef.so"), 1);
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-undef.so"));
+    sframe_stub_free (r);
+  }
+
+  /* (H) dlmopen into a new namespace, which loads a second copy of
+     libc.so.6; dlclose unloads both.  */
+  {
+    static const char *const cmds[] =
+      { "mopen", "tst-sframe-mod2.so", "close", NULL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod2.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-mod2.so"), 1);
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-mod2.so"));
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "libc.so.6"),
+		  2 * libc_expected);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, "libc.so.6"),
+		  libc_expected);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
+    sframe_stub_free (r);
+  }
+
+  return 0;
+}
+
+#include <support/test-driver.c>

@@ -1,0 +1,140 @@
+/* Test SFrame registration of objects loaded at startup.
+   Copyright The GNU Toolchain Authors.
+   This file is part of the GNU C Library.
+
+   The GNU C Library is free software; you can redistribute it and/or
+   modify it under the terms of the GNU Lesser General Public
+   License as published by the Free Software Foundation; either
+   version 2.1 of the License, or (at your option) any later version.
+
+   The GNU C Library is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with the GNU C Library; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+/* Checks which objects the dynamic linker registers with
+   prctl (PR_ADD_SFRAME) at startup: the main program when ld.so is
+   invoked explicitly, but not when the kernel mapped it; DT_NEEDED
+   libraries with SFrame, but not those without; LD_PRELOAD and LD_AUDIT
+   modules; never ld.so itself.  Each module asks the stand-in from its
+   constructor whether its text is registered at that moment.  */
+
+#include <string.h>
+#include <support/check.h>
+#include <support/sframe-stub.h>
+#include <support/support.h>
+
+#include "tst-sframe-common.h"
+
+static int
+do_test (void)
+{
+  {
+    char *path = xasprintf ("%s/elf/tst-sframe-nosframe.so",
+			    support_objdir_root);
+    if (sframe_stub_file_has_sframe (path))
+      FAIL_EXIT1 ("test module built with sframe: %s", path);
+    free (path);
+  }
+  size_t libc_expected = sframe_libc_expected ();
+  const char *ldso = strrchr (support_objdir_elf_ldso, '/');
+  ldso = ldso != NULL ? ldso + 1 : support_objdir_elf_ldso;
+
+  static const char *const no_cmds[] = { NULL };
+
+  /* (A) The dynamic linker maps the main program.  */
+  {
+    struct sframe_prog_run run = { .kernel = false, .cmds = no_cmds };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-prog"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod1.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "libc.so.6"),
+		  libc_expected);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-nosframe.so"), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, ldso), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "ld-linux-x86-64.so.2"), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL), 0);
+    TEST_COMPARE (sframe_stub_marker_value (r, 0), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-prog"));
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
+    sframe_stub_free (r);
+  }
+
+  /* (B) The kernel maps the main program and ld.so.  */
+  {
+    struct sframe_prog_run run = { .kernel = true, .cmds = no_cmds };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-prog-kernel"), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, ldso), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod1.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "libc.so.6"),
+		  libc_expected);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-nosframe.so"), 0);
+    TEST_COMPARE (sframe_stub_marker_value (r, 0), 0);
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    sframe_stub_free (r);
+  }
+
+  /* (C) LD_PRELOAD.  */
+  {
+    char *preload = xasprintf ("%s/elf/tst-sframe-mod3.so",
+			       support_objdir_root);
+    struct sframe_prog_run run =
+      {
+	.kernel = false,
+	.env_name = "LD_PRELOAD",
+	.env_value = preload,
+	.cmds = no_cmds,
+      };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod3.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod1.so"), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 103), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod3.so"));
+    sframe_stub_free (r);
+    free (preload);
+  }
+
+  /* (D) LD_AUDIT.  The audit module is loaded into its own namespace,
+     before the main program's dependencies.  */
+  {
+    char *audit = xasprintf ("%s/elf/tst-sframe-auditmod.so",
+			     support_objdir_root);
+    struct sframe_prog_run run =
+      {
+	.kernel = false,
+	.env_name = "LD_AUDIT",
+	.env_value = audit,
+	.cmds = no_cmds,
+      };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-auditmod.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod1.so"), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 104), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-auditmod.so"));
+    sframe_stub_free (r);
+    free (audit);
+  }
+
+  return 0;
+}
+
+#include <support/test-driver.c>
