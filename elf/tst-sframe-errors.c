@@ -1,0 +1,229 @@
+/* Test SFrame registration errors and the glibc.rtld.sframe tunable.
+   Copyright The GNU Toolchain Authors.
+   This file is part of the GNU C Library.
+
+   The GNU C Library is free software; you can redistribute it and/or
+   modify it under the terms of the GNU Lesser General Public
+   License as published by the Free Software Foundation; either
+   version 2.1 of the License, or (at your option) any later version.
+
+   The GNU C Library is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with the GNU C Library; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+/* Checks that glibc.rtld.sframe=0 disables registration; that after a
+   kernel without the interface fails the first request with EINVAL, no
+   further request is made; that an error for one object (ENOEXEC,
+   EFAULT, EEXIST) does not stop the registration of other objects and
+   is not fatal; that objects with a bad SFrame magic number or a
+   foreign ABI are not registered; and that ld.so --list-tunables shows
+   the tunable.  */
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <support/capture_subprocess.h>
+#include <support/check.h>
+#include <support/sframe-stub.h>
+#include <support/support.h>
+#include <support/temp_file.h>
+#include <support/xunistd.h>
+
+#include "tst-sframe-common.h"
+
+/* Refuse to register tst-sframe-mod1.so with ERRNO_VALUE, then load
+   tst-sframe-mod2.so with dlopen and unload it.  The program must run
+   to completion.  */
+static void
+check_refused (int errno_value)
+{
+  static const char *const cmds[] =
+    { "open", "tst-sframe-mod2.so", "close", NULL };
+  struct sframe_stub_config config =
+    {
+      .refuse_object = "tst-sframe-mod1.so",
+      .refuse_errno = errno_value,
+    };
+  printf ("info: refusing tst-sframe-mod1.so with %s\n",
+	  strerrorname_np (errno_value));
+  struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+  struct sframe_stub_result *r = sframe_prog_run (&config, &run);
+  TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				   "tst-sframe-mod1.so"), 1);
+  TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				   "tst-sframe-mod1.so"), 0);
+  TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-mod1.so"));
+  TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				   "tst-sframe-mod2.so"), 1);
+  TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				   "tst-sframe-mod2.so"), 1);
+  TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-mod2.so"));
+  TEST_COMPARE (sframe_stub_marker_value (r, 101), 0);
+  TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
+  sframe_stub_free (r);
+}
+
+/* Return the file offset of the PT_GNU_SFRAME segment of the ELF file
+   open on FD.  */
+static off_t
+sframe_offset (int fd, const char *path)
+{
+  ElfW(Ehdr) ehdr;
+  if (pread (fd, &ehdr, sizeof (ehdr), 0) != sizeof (ehdr))
+    FAIL_EXIT1 ("%s: cannot read the ELF header", path);
+  if (memcmp (ehdr.e_ident, ELFMAG, SELFMAG) != 0
+      || ehdr.e_phentsize != sizeof (ElfW(Phdr)))
+    FAIL_EXIT1 ("%s: not a native ELF file", path);
+  for (int i = 0; i < ehdr.e_phnum; ++i)
+    {
+      ElfW(Phdr) phdr;
+      if (pread (fd, &phdr, sizeof (phdr), ehdr.e_phoff + i * sizeof (phdr))
+	  != sizeof (phdr))
+	FAIL_EXIT1 ("%s: cannot read program header %d", path, i);
+      if (phdr.p_type == PT_GNU_SFRAME)
+	{
+	  if (phdr.p_filesz < 8)
+	    FAIL_EXIT1 ("%s: PT_GNU_SFRAME segment too small", path);
+	  return phdr.p_offset;
+	}
+    }
+  FAIL_EXIT1 ("%s: no PT_GNU_SFRAME segment", path);
+}
+
+/* Copy tst-sframe-mod3.so to DIR/NAME, and overwrite the SFrame header
+   of the copy: the magic number if BAD_MAGIC, else the ABI.  Return the
+   name of the copy.  */
+static char *
+make_bad_copy (const char *dir, const char *name, bool bad_magic)
+{
+  char *from = xasprintf ("%s/elf/tst-sframe-mod3.so", support_objdir_root);
+  char *to = xasprintf ("%s/%s", dir, name);
+  support_copy_file (from, to);
+  add_temp_file (to);
+
+  int fd = xopen (to, O_RDWR, 0);
+  off_t offset = sframe_offset (fd, to);
+  if (bad_magic)
+    {
+      /* sfp_magic, the first member of the SFrame preamble.  */
+      static const unsigned char zero[2] = { 0, 0 };
+      if (pwrite (fd, zero, sizeof (zero), offset) != sizeof (zero))
+	FAIL_EXIT1 ("%s: cannot overwrite the SFrame magic number: %m", to);
+    }
+  else
+    {
+      /* sfh_abi_arch, after the four-byte preamble.  */
+      unsigned char abi;
+      if (pread (fd, &abi, 1, offset + 4) != 1)
+	FAIL_EXIT1 ("%s: cannot read the SFrame ABI: %m", to);
+      unsigned char new_abi = (abi % 3) + 1;
+      if (new_abi == abi)
+	new_abi = (new_abi % 3) + 1;
+      printf ("info: %s: changing SFrame ABI %d to %d\n", to, abi, new_abi);
+      if (pwrite (fd, &new_abi, 1, offset + 4) != 1)
+	FAIL_EXIT1 ("%s: cannot overwrite the SFrame ABI: %m", to);
+    }
+  xclose (fd);
+  free (from);
+  return to;
+}
+
+static int
+do_test (void)
+{
+  /* (I) The tunable disables registration.  */
+  {
+    static const char *const cmds[] =
+      { "open", "tst-sframe-mod2.so", "close", NULL };
+    struct sframe_prog_run run =
+      {
+	.kernel = false,
+	.env_name = "GLIBC_TUNABLES",
+	.env_value = "glibc.rtld.sframe=0",
+	.cmds = cmds,
+      };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL), 0);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 0);
+    sframe_stub_free (r);
+  }
+
+  /* (J) A kernel without the interface: after the first request fails
+     with EINVAL, the dynamic linker makes no further request.  */
+  {
+    static const char *const cmds[] =
+      {
+	"open", "tst-sframe-mod2.so", "close",
+	"open", "tst-sframe-mod3.so", NULL
+      };
+    struct sframe_stub_config config = { .no_support_errno = EINVAL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&config, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL), 0);
+    TEST_COMPARE (r->nlive, 0);
+    sframe_stub_free (r);
+  }
+
+  /* (K), (K2), (L) Errors for one object only.  */
+  check_refused (ENOEXEC);
+  check_refused (EFAULT);
+  check_refused (EEXIST);
+
+  /* (M) Objects with SFrame data that no kernel accepts are not
+     registered, but load normally.  */
+  {
+    char *dir = support_create_temp_directory ("tst-sframe-errors-");
+    char *bad_magic = make_bad_copy (dir, "bad-magic.so", true);
+    char *bad_abi = make_bad_copy (dir, "bad-abi.so", false);
+    const char *const cmds[] =
+      {
+	"open", bad_magic, "open", bad_abi,
+	"open", "tst-sframe-mod2.so", NULL
+      };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "bad-magic.so"), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "bad-abi.so"), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod2.so"), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
+    sframe_stub_free (r);
+    free (bad_abi);
+    free (bad_magic);
+    free (dir);
+  }
+
+  /* (N) The tunable is listed with its default and bounds.  */
+  {
+    char *const argv[] =
+      { (char *) support_objdir_elf_ldso, (char *) "--list-tunables", NULL };
+    struct support_capture_subprocess proc
+      = support_capture_subprogram (support_objdir_elf_ldso, argv, NULL);
+    support_capture_subprocess_check (&proc, "ld.so --list-tunables", 0,
+				      sc_allow_stdout);
+    if (strstr (proc.out.buffer, "glibc.rtld.sframe: 1 (min: 0, max: 1)\n")
+	== NULL)
+      {
+	support_record_failure ();
+	printf ("error: glibc.rtld.sframe missing from ld.so"
+		" --list-tunables output:\n%s", proc.out.buffer);
+      }
+    support_capture_subprocess_free (&proc);
+  }
+
+  return 0;
+}
+
+#include <support/test-driver.c>
