@@ -232,7 +232,7 @@ maps_read (pid_t pid, struct maps *maps)
       if (maps->n == alloc)
 	{
 	  alloc = 2 * alloc + 16;
-	  maps->m = xreallocarray (maps->m, alloc, sizeof (*maps->m));
+	  maps->m = xrealloc (maps->m, alloc * sizeof (*maps->m));
 	}
       struct mapping *m = &maps->m[maps->n++];
       m->start = start;
@@ -443,8 +443,8 @@ handle_add (struct stub *stub, struct sframe_stub_call *c)
       if (stub->nregs == stub->regs_alloc)
 	{
 	  stub->regs_alloc = 2 * stub->regs_alloc + 8;
-	  stub->regs = xreallocarray (stub->regs, stub->regs_alloc,
-				      sizeof (*stub->regs));
+	  stub->regs = xrealloc (stub->regs,
+				 stub->regs_alloc * sizeof (*stub->regs));
 	}
       stub->regs[stub->nregs++] = (struct registration)
 	{
@@ -520,7 +520,7 @@ install_filter (void)
   struct sock_fprog prog = { array_length (filter), filter };
   if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
     return -1;
-  return syscall (SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+  return syscall (__NR_seccomp, SECCOMP_SET_MODE_FILTER,
 		  SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
 }
 
@@ -579,7 +579,7 @@ static void
 supervise (struct stub *stub, int listener)
 {
   struct seccomp_notif_sizes sizes;
-  if (syscall (SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0)
+  if (syscall (__NR_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) != 0)
     FAIL_EXIT1 ("SECCOMP_GET_NOTIF_SIZES: %m");
   struct seccomp_notif *req = xmalloc (sizes.seccomp_notif);
   struct seccomp_notif_resp *resp = xmalloc (sizes.seccomp_notif_resp);
@@ -609,7 +609,7 @@ supervise (struct stub *stub, int listener)
       if (r->ncalls == alloc)
 	{
 	  alloc = 2 * alloc + 16;
-	  r->calls = xreallocarray (r->calls, alloc, sizeof (*r->calls));
+	  r->calls = xrealloc (r->calls, alloc * sizeof (*r->calls));
 	}
       struct sframe_stub_call *c = &r->calls[r->ncalls++];
       memset (c, 0, sizeof (*c));
@@ -692,7 +692,7 @@ sframe_stub_run (const struct sframe_stub_config *config,
   xwaitpid (pid, &stub.result->status, 0);
 
   struct sframe_stub_result *r = stub.result;
-  r->live = xreallocarray (NULL, stub.nregs + 1, sizeof (char *));
+  r->live = xrealloc (NULL, (stub.nregs + 1) * sizeof (char *));
   for (size_t i = 0; i < stub.nregs; ++i)
     r->live[r->nlive++] = stub.regs[i].object;
   free (stub.regs);
