@@ -112,6 +112,21 @@ sframe_prog_run (const struct sframe_stub_config *config,
   return r;
 }
 
+/* The file name that the mappings of libc.so.6 show, which is that of
+   the file the symbolic link libc.so.6 resolves to in the build tree.  */
+static __attribute__ ((unused)) char *
+sframe_libc_name (void)
+{
+  char *path = xasprintf ("%s/libc.so.6", support_objdir_root);
+  char *real = realpath (path, NULL);
+  if (real == NULL)
+    FAIL_EXIT1 ("realpath (\"%s\"): %m", path);
+  char *name = xstrdup (strrchr (real, '/') + 1);
+  free (real);
+  free (path);
+  return name;
+}
+
 /* Return the number of registrations expected for libc.so.6 per load:
    1 if it has a PT_GNU_SFRAME segment, else 0.  */
 static __attribute__ ((unused)) size_t

@@ -41,6 +41,7 @@ do_test (void)
     free (path);
   }
   size_t libc_expected = sframe_libc_expected ();
+  char *libc_name = sframe_libc_name ();
   const char *ldso = strrchr (support_objdir_elf_ldso, '/');
   ldso = ldso != NULL ? ldso + 1 : support_objdir_elf_ldso;
 
@@ -54,7 +55,7 @@ do_test (void)
 				     "tst-sframe-prog"), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod1.so"), 1);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "libc.so.6"),
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, libc_name),
 		  libc_expected);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-nosframe.so"), 0);
@@ -78,7 +79,7 @@ do_test (void)
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, ldso), 0);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod1.so"), 1);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "libc.so.6"),
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, libc_name),
 		  libc_expected);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-nosframe.so"), 0);
@@ -134,6 +135,7 @@ do_test (void)
     free (audit);
   }
 
+  free (libc_name);
   return 0;
 }
 
