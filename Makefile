@@ -43,8 +43,15 @@ $(GLIBC_WORK)/.series: $(ROOT)/.ok series/series $(SERIES_INPUTS) scripts/glibc-
 glibc: $(GLIBC_WORK)/.series
 	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/src $(R_BUILD)
 
+# The mutants first: they leave the restored sources to be rebuilt by
+# the elf/ check.  tests/summary prints the closing count.
 check: glibc
-	$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) /project/tests/baseline/elf-stock.txt
+	rm -f $(BUILD)/counts
+	$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
+	  /project/tests/mutants.txt $(R_BUILD)/counts
+	$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) \
+	  /project/tests/baseline/elf-stock.txt $(R_BUILD)/counts
+	tests/summary $(BUILD)/counts
 
 # Stock glibc 2.43 from the same sources, its elf/ results recorded as
 # the baseline that `make check' reports regressions against.
