@@ -51,6 +51,8 @@ check: glibc
 	  /project/tests/mutants.txt $(R_BUILD)/counts
 	$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) \
 	  /project/tests/baseline/elf-stock.txt $(R_BUILD)/counts
+	$(IN_ROOT) /project/tests/cross-aarch64 $(R_WORK)/src \
+	  $(R_WORK)/build-aarch64 $(R_BUILD)/counts
 	tests/summary $(BUILD)/counts
 
 # Stock glibc 2.43 from the same sources, its elf/ results recorded as
