@@ -15,6 +15,20 @@ config.mk:
 ifneq ($(CACHE),)
 
 TOP := $(CURDIR)
+LOCK = $(TOP)/toolchain/packages.lock
+# The root is keyed by the pinned package list: edit it, get a new root.
+ROOT_KEY := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' $(LOCK) \
+			| sha256sum | cut -c1-12)
+ROOT = $(or $(WITH_ROOT),$(CACHE)/root-$(ROOT_KEY))
+GLIBC_VERSION := $(shell sed -n 's/^glibc-source=//p' $(LOCK))
+ifeq ($(WITH_GLIBC_SRC),)
+PRISTINE = $(ROOT)/usr/src/glibc/glibc-$(firstword $(subst -, ,$(GLIBC_VERSION))).tar.xz
+GLIBC_WORK = $(CACHE)/glibc-debian-$(GLIBC_VERSION)
+else
+PRISTINE = $(WITH_GLIBC_SRC)
+GLIBC_WORK = $(CACHE)/glibc-dir-$(shell printf '%s' '$(WITH_GLIBC_SRC)' \
+				| sha256sum | cut -c1-12)
+endif
 IN_ROOT = scripts/in-root $(ROOT) $(CACHE) $(TOP)
 # Paths as seen inside the root.
 R_WORK = /cache/$(notdir $(GLIBC_WORK))
