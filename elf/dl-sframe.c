@@ -126,11 +126,14 @@ sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
     return "SFrame version 1 is not supported";
   if (h->sfh_abi_arch != DL_SFRAME_ABI)
     return "SFrame ABI of another architecture";
-  /* The FDE and FRE sub-sections must lie within the segment.  The
-     32-bit fields cannot overflow in 64-bit arithmetic.  */
+  /* In versions 2 and 3 the FDE and FRE sub-sections follow the header
+     and must lie within the segment; later versions are for the kernel
+     to judge.  The 32-bit fields cannot overflow in 64-bit
+     arithmetic.  */
   uint64_t hdr_size = sizeof (sframe_header) + h->sfh_auxhdr_len;
-  if (hdr_size + h->sfh_fdeoff > sf->p_memsz
-      || hdr_size + h->sfh_freoff + h->sfh_fre_len > sf->p_memsz)
+  if (h->sfh_preamble.sfp_version <= 3
+      && (hdr_size + h->sfh_fdeoff > sf->p_memsz
+	  || hdr_size + h->sfh_freoff + h->sfh_fre_len > sf->p_memsz))
     return "header offsets exceed the segment";
 
   r->sframe_start = l->l_addr + sf->p_vaddr;
@@ -165,7 +168,8 @@ _dl_sframe_register (struct link_map *l)
     {
       if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
 	_dl_debug_printf ("sframe: file=%s [%lu];  not registered: %s\n",
-			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns, rejected);
+			  DSO_FILENAME (l->l_name),
+			  (unsigned long int) l->l_ns, rejected);
       return;
     }
 
@@ -188,10 +192,11 @@ _dl_sframe_register (struct link_map *l)
 
   if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
     {
+      const char *name = DSO_FILENAME (l->l_name);
+      unsigned long int ns = l->l_ns;
       if (err == 0)
 	_dl_debug_printf ("sframe: file=%s [%lu];  registered"
-			  " sframe=0x%lx-0x%lx text=0x%lx-0x%lx\n",
-			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns,
+			  " sframe=0x%lx-0x%lx text=0x%lx-0x%lx\n", name, ns,
 			  (unsigned long int) r.sframe_start,
 			  (unsigned long int) r.sframe_end,
 			  (unsigned long int) r.text_start,
@@ -199,12 +204,10 @@ _dl_sframe_register (struct link_map *l)
       else if (sframe_kernel_state == sframe_kernel_off)
 	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
 			  " kernel has no SFrame registration (error %d),"
-			  " not asking again\n",
-			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns, err);
+			  " not asking again\n", name, ns, err);
       else
 	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
-			  " kernel error %d\n",
-			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns, err);
+			  " kernel error %d\n", name, ns, err);
     }
 }
 
@@ -218,15 +221,11 @@ _dl_sframe_unregister (struct link_map *l)
   const ElfW(Phdr) *sf = find_sframe_phdr (l);
   int err = dl_sframe_kernel_remove (l->l_addr + sf->p_vaddr);
   if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
-    {
-      if (err == 0)
-	_dl_debug_printf ("sframe: file=%s [%lu];  withdrawn\n",
-			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns);
-      else
-	_dl_debug_printf ("sframe: file=%s [%lu];  withdrawal failed:"
-			  " kernel error %d\n",
-			  DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns, err);
-    }
+    _dl_debug_printf ("sframe: file=%s [%lu];  %s (error %d)\n",
+		      DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns,
+		      (err == 0 ? "withdrawn"
+		       : err == ENOENT ? "already dropped by the kernel"
+		       : "withdrawal failed"), err);
 }
 
 #else /* !DL_SFRAME_KERNEL || DL_SFRAME_ABI == 0 */

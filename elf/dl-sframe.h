@@ -1,4 +1,4 @@
-/* Registration of SFrame stack trace data with the kernel.  Internal interface.
+/* Internal interface for SFrame registration with the kernel.
    Copyright The GNU Toolchain Authors.
    This file is part of the GNU C Library.
 

@@ -52,6 +52,21 @@ do_test (void)
     sframe_stub_free (r);
   }
 
+  /* (E2) dlopen of an object that is already loaded (a DT_NEEDED
+     dependency of the program) maps nothing and registers nothing.  */
+  {
+    static const char *const cmds[] =
+      { "open", "tst-sframe-mod1.so", "close", NULL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod1.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-mod1.so"), 0);
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
+    sframe_stub_free (r);
+  }
+
   /* (F) dlopen fails because a dependency is missing.  */
   {
     static const char *const cmds[] =

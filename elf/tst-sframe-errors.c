@@ -16,14 +16,17 @@
    License along with the GNU C Library; if not, see
    <https://www.gnu.org/licenses/>.  */
 
-/* Checks that glibc.rtld.sframe=0 disables registration; that after a
-   kernel without the interface fails the first request with EINVAL, no
-   further request is made; that an error for one object (ENOEXEC,
-   EFAULT, EEXIST) does not stop the registration of other objects and
-   is not fatal; that objects with a bad SFrame magic number or a
-   foreign ABI are not registered; and that ld.so --list-tunables shows
+/* Checks that glibc.rtld.sframe=0 disables registration; that after the
+   first request fails with EINVAL (a kernel without the interface),
+   ENOSYS or EPERM, no further request is made; that an error for one
+   object (ENOEXEC, EFAULT, EEXIST, or EINVAL once a request succeeded)
+   does not stop the registration of other objects and is not fatal;
+   that objects whose SFrame header no kernel accepts (bad magic number,
+   version 1, foreign ABI, sub-sections beyond the segment) are not
+   registered but load normally; and that ld.so --list-tunables shows
    the tunable.  */
 
+#include <array_length.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -100,11 +103,19 @@ sframe_offset (int fd, const char *path)
   FAIL_EXIT1 ("%s: no PT_GNU_SFRAME segment", path);
 }
 
-/* Copy tst-sframe-mod3.so to DIR/NAME, and overwrite the SFrame header
-   of the copy: the magic number if BAD_MAGIC, else the ABI.  Return the
-   name of the copy.  */
+/* How make_bad_copy breaks the SFrame header.  */
+enum corruption
+  {
+    bad_magic,			/* sfp_magic, offset 0: 0.  */
+    bad_version,		/* sfp_version, offset 2: 1.  */
+    bad_abi,			/* sfh_abi_arch, offset 4: another ABI.  */
+    bad_fre_len,		/* sfh_fre_len, offset 16: beyond the end.  */
+  };
+
+/* Copy tst-sframe-mod3.so to DIR/NAME, and break the SFrame header of
+   the copy as HOW says.  Return the name of the copy.  */
 static char *
-make_bad_copy (const char *dir, const char *name, bool bad_magic)
+make_bad_copy (const char *dir, const char *name, enum corruption how)
 {
   char *from = xasprintf ("%s/elf/tst-sframe-mod3.so", support_objdir_root);
   char *to = xasprintf ("%s/%s", dir, name);
@@ -113,26 +124,32 @@ make_bad_copy (const char *dir, const char *name, bool bad_magic)
 
   int fd = xopen (to, O_RDWR, 0);
   off_t offset = sframe_offset (fd, to);
-  if (bad_magic)
+  unsigned char bytes[4];
+  size_t size = 1;
+  switch (how)
     {
-      /* sfp_magic, the first member of the SFrame preamble.  */
-      static const unsigned char zero[2] = { 0, 0 };
-      if (pwrite (fd, zero, sizeof (zero), offset) != sizeof (zero))
-	FAIL_EXIT1 ("%s: cannot overwrite the SFrame magic number: %m", to);
-    }
-  else
-    {
-      /* sfh_abi_arch, after the four-byte preamble.  */
-      unsigned char abi;
-      if (pread (fd, &abi, 1, offset + 4) != 1)
+    case bad_magic:
+      memset (bytes, 0, 2);
+      size = 2;
+      break;
+    case bad_version:
+      bytes[0] = 1;
+      offset += 2;
+      break;
+    case bad_abi:
+      offset += 4;
+      if (pread (fd, bytes, 1, offset) != 1)
 	FAIL_EXIT1 ("%s: cannot read the SFrame ABI: %m", to);
-      unsigned char new_abi = (abi % 3) + 1;
-      if (new_abi == abi)
-	new_abi = (new_abi % 3) + 1;
-      printf ("info: %s: changing SFrame ABI %d to %d\n", to, abi, new_abi);
-      if (pwrite (fd, &new_abi, 1, offset + 4) != 1)
-	FAIL_EXIT1 ("%s: cannot overwrite the SFrame ABI: %m", to);
+      bytes[0] = bytes[0] % 3 + 1;
+      break;
+    case bad_fre_len:
+      memset (bytes, 0xff, 4);
+      size = 4;
+      offset += 16;
+      break;
     }
+  if (pwrite (fd, bytes, size, offset) != size)
+    FAIL_EXIT1 ("%s: cannot overwrite the SFrame header: %m", to);
   xclose (fd);
   free (from);
   return to;
@@ -159,25 +176,33 @@ do_test (void)
     sframe_stub_free (r);
   }
 
-  /* (J) A kernel without the interface: after the first request fails
-     with EINVAL, the dynamic linker makes no further request.  */
-  {
-    static const char *const cmds[] =
-      {
-	"open", "tst-sframe-mod2.so", "close",
-	"open", "tst-sframe-mod3.so", NULL
-      };
-    struct sframe_stub_config config = { .no_support_errno = EINVAL };
-    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
-    struct sframe_stub_result *r = sframe_prog_run (&config, &run);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 1);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL), 0);
-    TEST_COMPARE (r->nlive, 0);
-    sframe_stub_free (r);
-  }
+  /* (J) A kernel without the interface (EINVAL for the unknown option),
+     or a policy that forbids the call: after the first request fails,
+     the dynamic linker makes no further request.  */
+  static const int no_support[] = { EINVAL, ENOSYS, EPERM };
+  for (size_t i = 0; i < array_length (no_support); ++i)
+    {
+      static const char *const cmds[] =
+	{
+	  "open", "tst-sframe-mod2.so", "close",
+	  "open", "tst-sframe-mod3.so", NULL
+	};
+      struct sframe_stub_config config =
+	{ .no_support_errno = no_support[i] };
+      printf ("info: kernel answers %s\n", strerrorname_np (no_support[i]));
+      struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+      struct sframe_stub_result *r = sframe_prog_run (&config, &run);
+      TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 1);
+      TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL), 0);
+      TEST_COMPARE (r->nlive, 0);
+      sframe_stub_free (r);
+    }
 
-  /* (K), (K2), (L) Errors for one object only.  */
+  /* (K), (K2), (L) Errors for one object only (the first request, for
+     the main program, succeeds).  */
   check_refused (ENOEXEC);
+  /* EINVAL after an earlier request succeeded concerns this object.  */
+  check_refused (EINVAL);
   check_refused (EFAULT);
   check_refused (EEXIST);
 
@@ -185,23 +210,40 @@ do_test (void)
      registered, but load normally.  */
   {
     char *dir = support_create_temp_directory ("tst-sframe-errors-");
-    char *bad_magic = make_bad_copy (dir, "bad-magic.so", true);
-    char *bad_abi = make_bad_copy (dir, "bad-abi.so", false);
-    const char *const cmds[] =
+    static const struct
+    {
+      const char *name;
+      enum corruption how;
+    } bad[] =
       {
-	"open", bad_magic, "open", bad_abi,
-	"open", "tst-sframe-mod2.so", NULL
+	{ "bad-magic.so", bad_magic },
+	{ "bad-version.so", bad_version },
+	{ "bad-abi.so", bad_abi },
+	{ "bad-fre-len.so", bad_fre_len },
       };
+    const char *cmds[2 * array_length (bad) + 3];
+    char *paths[array_length (bad)];
+    size_t n = 0;
+    for (size_t i = 0; i < array_length (bad); ++i)
+      {
+	paths[i] = make_bad_copy (dir, bad[i].name, bad[i].how);
+	cmds[n++] = "open";
+	cmds[n++] = paths[i];
+      }
+    cmds[n++] = "open";
+    cmds[n++] = "tst-sframe-mod2.so";
+    cmds[n] = NULL;
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
     struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "bad-magic.so"), 0);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, "bad-abi.so"), 0);
+    for (size_t i = 0; i < array_length (bad); ++i)
+      {
+	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, bad[i].name), 0);
+	free (paths[i]);
+      }
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod2.so"), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     sframe_stub_free (r);
-    free (bad_abi);
-    free (bad_magic);
     free (dir);
   }
 

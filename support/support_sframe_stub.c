@@ -21,6 +21,7 @@
 #include <array_length.h>
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -34,8 +35,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <fcntl.h>
-
 #if defined __linux__ && !defined __ILP32__ \
   && (defined __x86_64__ || defined __aarch64__)
 # define STUB_SUPPORTED 1
@@ -45,6 +44,7 @@
 # include <poll.h>
 # include <sframe.h>
 # include <sys/ioctl.h>
+# include <sys/pidfd.h>
 # include <sys/socket.h>
 # include <sys/syscall.h>
 # include <sys/uio.h>
@@ -328,20 +328,20 @@ check_against_file (struct sframe_stub_call *c, const struct maps *maps)
       add_problem (c, "cannot read program headers of %s", c->object);
       return;
     }
-  uintptr_t low = UINTPTR_MAX;
-  for (size_t i = 0; i < maps->n; ++i)
-    if (maps->m[i].path != NULL && strcmp (maps->m[i].path, c->object) == 0
-	&& maps->m[i].start < low)
-      low = maps->m[i].start;
-  const ElfW(Phdr) *first_load = NULL, *sframe = NULL;
+  /* The mapping of the text start shows the load bias: its file offset
+     is that of an executable PT_LOAD segment (page-aligned).  */
+  const struct mapping *text = maps_find (maps, c->args[2]);
+  uintptr_t page = getpagesize ();
+  const ElfW(Phdr) *text_load = NULL, *sframe = NULL;
   uintptr_t text_start = UINTPTR_MAX, text_end = 0;
   for (int i = 0; i < n; ++i)
     {
       const ElfW(Phdr) *ph = &phdr[i];
       if (ph->p_type == PT_LOAD)
 	{
-	  if (first_load == NULL)
-	    first_load = ph;
+	  if ((ph->p_flags & PF_X) && text_load == NULL
+	      && (ph->p_offset & -page) == text->offset)
+	    text_load = ph;
 	  if ((ph->p_flags & PF_X) && ph->p_vaddr < text_start)
 	    text_start = ph->p_vaddr;
 	  if ((ph->p_flags & PF_X) && ph->p_vaddr + ph->p_memsz > text_end)
@@ -350,13 +350,13 @@ check_against_file (struct sframe_stub_call *c, const struct maps *maps)
       else if (ph->p_type == PT_GNU_SFRAME)
 	sframe = ph;
     }
-  if (first_load == NULL || sframe == NULL)
+  if (text_load == NULL || sframe == NULL)
     add_problem (c, "%s has no %s", c->object,
-		 sframe == NULL ? "PT_GNU_SFRAME" : "PT_LOAD");
+		 sframe == NULL ? "PT_GNU_SFRAME"
+		 : "executable PT_LOAD at the text start");
   else
     {
-      uintptr_t bias = low - (first_load->p_vaddr
-			      & -(uintptr_t) getpagesize ());
+      uintptr_t bias = text->start - (text_load->p_vaddr & -page);
       uintptr_t expected[4] =
 	{
 	  bias + sframe->p_vaddr, bias + sframe->p_vaddr + sframe->p_memsz,
@@ -409,15 +409,20 @@ handle_add (struct stub *stub, struct sframe_stub_call *c)
       sframe_header h;
       struct iovec local = { &h, sizeof (h) };
       struct iovec remote = { (void *) sframe_start, sizeof (h) };
-      if (sframe_end - sframe_start < sizeof (h)
-	  || process_vm_readv (stub->pid, &local, 1, &remote, 1, 0)
-	     != sizeof (h))
+      ssize_t n = -1;
+      if (sframe_end - sframe_start >= sizeof (h))
+	n = process_vm_readv (stub->pid, &local, 1, &remote, 1, 0);
+      if (n < 0 && errno == EPERM)
+	FAIL_UNSUPPORTED ("process_vm_readv not permitted (Yama?)");
+      /* The matching kernel reads versions 2 and 3.  */
+      if (n != sizeof (h))
 	{
 	  add_problem (c, "cannot read the SFrame header");
 	  err = EFAULT;
 	}
       else if (h.sfh_preamble.sfp_magic != SFRAME_MAGIC
-	       || h.sfh_preamble.sfp_version < SFRAME_VERSION_2
+	       || (h.sfh_preamble.sfp_version != 2
+		   && h.sfh_preamble.sfp_version != 3)
 	       || h.sfh_abi_arch != DL_SFRAME_ABI)
 	{
 	  add_problem (c, "malformed SFrame header: magic %#x version %d"
@@ -586,17 +591,26 @@ supervise (struct stub *stub, int listener)
   size_t alloc = 0;
   struct sframe_stub_result *r = stub->result;
 
+  /* Kernels before 6.11 signal POLLHUP on the listener only once the
+     child is reaped; its pidfd tells when it has exited.  */
+  int pidfd = pidfd_open (stub->pid, 0);
   while (true)
     {
-      struct pollfd pfd = { .fd = listener, .events = POLLIN };
-      if (poll (&pfd, 1, -1) < 0)
+      struct pollfd pfd[2] =
+	{
+	  { .fd = listener, .events = POLLIN },
+	  { .fd = pidfd, .events = POLLIN },
+	};
+      if (poll (pfd, pidfd < 0 ? 1 : 2, -1) < 0)
 	{
 	  if (errno == EINTR)
 	    continue;
 	  FAIL_EXIT1 ("poll: %m");
 	}
-      if (!(pfd.revents & POLLIN))
-	break;			/* POLLHUP: no process under the filter.  */
+      if (!(pfd[0].revents & POLLIN))
+	/* POLLHUP: no process left under the filter, or the child has
+	   exited (it does not fork).  */
+	break;
       memset (req, 0, sizes.seccomp_notif);
       if (ioctl (listener, SECCOMP_IOCTL_NOTIF_RECV, req) != 0)
 	{
@@ -645,6 +659,8 @@ supervise (struct stub *stub, int listener)
 	  && errno != ENOENT)
 	FAIL_EXIT1 ("SECCOMP_IOCTL_NOTIF_SEND: %m");
     }
+  if (pidfd >= 0)
+    xclose (pidfd);
   free (req);
   free (resp);
 }

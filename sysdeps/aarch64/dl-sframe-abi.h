@@ -22,7 +22,9 @@
 #include <sframe.h>
 
 /* The sfh_abi_arch value of SFrame data this architecture can use.  */
-#ifdef __AARCH64EB__
+#ifdef __ILP32__
+# define DL_SFRAME_ABI 0
+#elif defined __AARCH64EB__
 # define DL_SFRAME_ABI SFRAME_ABI_AARCH64_ENDIAN_BIG
 #else
 # define DL_SFRAME_ABI SFRAME_ABI_AARCH64_ENDIAN_LITTLE

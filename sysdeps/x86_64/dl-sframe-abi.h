@@ -21,7 +21,12 @@
 
 #include <sframe.h>
 
-/* The sfh_abi_arch value of SFrame data this architecture can use.  */
-#define DL_SFRAME_ABI SFRAME_ABI_AMD64_ENDIAN_LITTLE
+/* The sfh_abi_arch value of SFrame data this architecture can use.
+   SFrame defines no ABI for x32.  */
+#ifdef __ILP32__
+# define DL_SFRAME_ABI 0
+#else
+# define DL_SFRAME_ABI SFRAME_ABI_AMD64_ENDIAN_LITTLE
+#endif
 
 #endif /* dl-sframe-abi.h */

@@ -32,9 +32,6 @@
 #ifndef PR_ADD_SFRAME
 # define PR_ADD_SFRAME		82
 # define PR_REMOVE_SFRAME	83
-# define DL_SFRAME_PRCTL_FALLBACK 1
-#else
-# define DL_SFRAME_PRCTL_FALLBACK 0
 #endif
 
 #define DL_SFRAME_KERNEL 1
