@@ -240,6 +240,8 @@ do_test (void)
 	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, bad[i].name), 0);
 	free (paths[i]);
       }
+    /* Each copy was loaded (its constructor ran), unregistered.  */
+    TEST_COMPARE (sframe_marker_calls (r, 103, 0), array_length (bad));
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod2.so"), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
