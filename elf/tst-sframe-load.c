@@ -30,6 +30,34 @@
 
 #include "tst-sframe-common.h"
 
+/* Run the program with the module NAME in the environment variable
+   ENV_NAME (LD_PRELOAD or LD_AUDIT): the module must be registered once,
+   before its constructor (which makes marker MARKER) runs, as must
+   tst-sframe-mod1.so.  */
+static void
+check_env_module (const char *env_name, const char *name,
+		  unsigned long int marker)
+{
+  static const char *const no_cmds[] = { NULL };
+  char *path = xasprintf ("%s/elf/%s", support_objdir_root, name);
+  struct sframe_prog_run run =
+    {
+      .kernel = false,
+      .env_name = env_name,
+      .env_value = path,
+      .cmds = no_cmds,
+    };
+  struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
+  TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, name), 1);
+  TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				   "tst-sframe-mod1.so"), 1);
+  TEST_COMPARE (sframe_stub_marker_value (r, marker), 1);
+  TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+  TEST_VERIFY (sframe_stub_live (r, name));
+  sframe_stub_free (r);
+  free (path);
+}
+
 static int
 do_test (void)
 {
@@ -87,51 +115,11 @@ do_test (void)
   }
 
   /* (C) LD_PRELOAD.  */
-  {
-    char *preload = xasprintf ("%s/elf/tst-sframe-mod3.so",
-			       support_objdir_root);
-    struct sframe_prog_run run =
-      {
-	.kernel = false,
-	.env_name = "LD_PRELOAD",
-	.env_value = preload,
-	.cmds = no_cmds,
-      };
-    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-mod3.so"), 1);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-mod1.so"), 1);
-    TEST_COMPARE (sframe_stub_marker_value (r, 103), 1);
-    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
-    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod3.so"));
-    sframe_stub_free (r);
-    free (preload);
-  }
+  check_env_module ("LD_PRELOAD", "tst-sframe-mod3.so", 103);
 
   /* (D) LD_AUDIT.  The audit module is loaded into its own namespace,
      before the main program's dependencies.  */
-  {
-    char *audit = xasprintf ("%s/elf/tst-sframe-auditmod.so",
-			     support_objdir_root);
-    struct sframe_prog_run run =
-      {
-	.kernel = false,
-	.env_name = "LD_AUDIT",
-	.env_value = audit,
-	.cmds = no_cmds,
-      };
-    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-auditmod.so"), 1);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-mod1.so"), 1);
-    TEST_COMPARE (sframe_stub_marker_value (r, 104), 1);
-    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
-    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-auditmod.so"));
-    sframe_stub_free (r);
-    free (audit);
-  }
+  check_env_module ("LD_AUDIT", "tst-sframe-auditmod.so", 104);
 
   free (libc_name);
   return 0;

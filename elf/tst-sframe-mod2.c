@@ -19,10 +19,16 @@
 #include <stdio.h>
 #include <support/sframe-stub.h>
 
+/* tst-sframe-mod3.c reuses this file with another marker.  */
+#ifndef MARKER
+# define MARKER 102
+# define MODNAME "tst-sframe-mod2"
+#endif
+
 int
 sframe_mod_fn (void)
 {
-  return 102;
+  return MARKER;
 }
 
 /* Ask the stand-in whether this object's text is registered when its
@@ -30,6 +36,6 @@ sframe_mod_fn (void)
 static void __attribute__ ((constructor))
 init (void)
 {
-  printf ("tst-sframe-mod2: marker 102: %ld\n",
-	  (long int) sframe_stub_marker (102, &sframe_mod_fn));
+  printf ("%s: marker %d: %ld\n", MODNAME, MARKER,
+	  (long int) sframe_stub_marker (MARKER, &sframe_mod_fn));
 }

@@ -16,20 +16,6 @@
    License along with the GNU C Library; if not, see
    <https://www.gnu.org/licenses/>.  */
 
-#include <stdio.h>
-#include <support/sframe-stub.h>
-
-int
-sframe_mod_fn (void)
-{
-  return 103;
-}
-
-/* Ask the stand-in whether this object's text is registered when its
-   constructor runs.  */
-static void __attribute__ ((constructor))
-init (void)
-{
-  printf ("tst-sframe-mod3: marker 103: %ld\n",
-	  (long int) sframe_stub_marker (103, &sframe_mod_fn));
-}
+#define MARKER 103
+#define MODNAME "tst-sframe-mod3"
+#include "tst-sframe-mod2.c"
