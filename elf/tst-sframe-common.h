@@ -133,7 +133,7 @@ static __attribute__ ((unused)) size_t
 sframe_libc_expected (void)
 {
   char *path = xasprintf ("%s/libc.so.6", support_objdir_root);
-  size_t result = sframe_stub_file_has_sframe (path) ? 1 : 0;
+  size_t result = sframe_stub_file_sframe (path, NULL) ? 1 : 0;
   printf ("info: %s %s SFrame\n", path, result ? "has" : "lacks");
   free (path);
   return result;

@@ -27,11 +27,9 @@
    the tunable.  */
 
 #include <array_length.h>
-#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -76,33 +74,6 @@ check_refused (int errno_value)
   sframe_stub_free (r);
 }
 
-/* Return the file offset of the PT_GNU_SFRAME segment of the ELF file
-   open on FD.  */
-static off_t
-sframe_offset (int fd, const char *path)
-{
-  ElfW(Ehdr) ehdr;
-  if (pread (fd, &ehdr, sizeof (ehdr), 0) != sizeof (ehdr))
-    FAIL_EXIT1 ("%s: cannot read the ELF header", path);
-  if (memcmp (ehdr.e_ident, ELFMAG, SELFMAG) != 0
-      || ehdr.e_phentsize != sizeof (ElfW(Phdr)))
-    FAIL_EXIT1 ("%s: not a native ELF file", path);
-  for (int i = 0; i < ehdr.e_phnum; ++i)
-    {
-      ElfW(Phdr) phdr;
-      if (pread (fd, &phdr, sizeof (phdr), ehdr.e_phoff + i * sizeof (phdr))
-	  != sizeof (phdr))
-	FAIL_EXIT1 ("%s: cannot read program header %d", path, i);
-      if (phdr.p_type == PT_GNU_SFRAME)
-	{
-	  if (phdr.p_filesz < 8)
-	    FAIL_EXIT1 ("%s: PT_GNU_SFRAME segment too small", path);
-	  return phdr.p_offset;
-	}
-    }
-  FAIL_EXIT1 ("%s: no PT_GNU_SFRAME segment", path);
-}
-
 /* How make_bad_copy breaks the SFrame header.  */
 enum corruption
   {
@@ -122,8 +93,14 @@ make_bad_copy (const char *dir, const char *name, enum corruption how)
   support_copy_file (from, to);
   add_temp_file (to);
 
+  ElfW(Phdr) sframe;
+  if (!sframe_stub_file_sframe (to, &sframe))
+    FAIL_EXIT1 ("%s: no PT_GNU_SFRAME segment", to);
+  /* The header fields below end at offset 20.  */
+  if (sframe.p_filesz < 20)
+    FAIL_EXIT1 ("%s: PT_GNU_SFRAME segment too small", to);
+  off_t offset = sframe.p_offset;
   int fd = xopen (to, O_RDWR, 0);
-  off_t offset = sframe_offset (fd, to);
   unsigned char bytes[4];
   size_t size = 1;
   switch (how)

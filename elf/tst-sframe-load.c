@@ -64,7 +64,7 @@ do_test (void)
   {
     char *path = xasprintf ("%s/elf/tst-sframe-nosframe.so",
 			    support_objdir_root);
-    if (sframe_stub_file_has_sframe (path))
+    if (sframe_stub_file_sframe (path, NULL))
       FAIL_EXIT1 ("test module built with sframe: %s", path);
     free (path);
   }

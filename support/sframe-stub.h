@@ -33,6 +33,7 @@
    an address lies in registered text at that moment; the question is
    recorded in order with the other calls.  */
 
+#include <link.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/prctl.h>
@@ -124,8 +125,9 @@ bool sframe_stub_live (const struct sframe_stub_result *, const char *name);
 long int sframe_stub_marker_value (const struct sframe_stub_result *,
 				   unsigned long int id);
 
-/* Return true if the ELF file PATH has a PT_GNU_SFRAME segment.  */
-bool sframe_stub_file_has_sframe (const char *path);
+/* Return true if the ELF file PATH has a PT_GNU_SFRAME segment, and
+   store its program header in *SFRAME unless SFRAME is NULL.  */
+bool sframe_stub_file_sframe (const char *path, ElfW(Phdr) *sframe);
 
 __END_DECLS
 

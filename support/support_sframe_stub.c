@@ -86,15 +86,20 @@ read_phdrs (const char *path, ElfW(Phdr) **phdr)
 }
 
 bool
-sframe_stub_file_has_sframe (const char *path)
+sframe_stub_file_sframe (const char *path, ElfW(Phdr) *sframe)
 {
   ElfW(Phdr) *phdr;
   int n = read_phdrs (path, &phdr);
   if (n < 0)
     FAIL_EXIT1 ("cannot read program headers of %s", path);
   bool found = false;
-  for (int i = 0; i < n; ++i)
-    found |= phdr[i].p_type == PT_GNU_SFRAME;
+  for (int i = 0; i < n && !found; ++i)
+    if (phdr[i].p_type == PT_GNU_SFRAME)
+      {
+	found = true;
+	if (sframe != NULL)
+	  *sframe = phdr[i];
+      }
   free (phdr);
   return found;
 }
