@@ -38,9 +38,25 @@ PATCHSET = $(TOP)/patchset
 SERIES_INPUTS = $(shell sed 's|^|series/|' series/series) \
   $(wildcard series/*/*) $(shell cat series/*/files 2>/dev/null)
 
-.PHONY: all root glibc patchset check run baseline lock clean
+# The matching kernel: Debian's linux-source-7.2 plus linux/series.
+LINUX_VERSION := $(shell sed -n 's/^linux-source-7.2=//p' $(LOCK))
+ifeq ($(WITH_LINUX_SRC),)
+LINUX_PRISTINE = $(ROOT)/usr/src/linux-source-7.2.tar.xz
+LINUX_WORK = $(CACHE)/linux-debian-$(LINUX_VERSION)
+else
+LINUX_PRISTINE = $(WITH_LINUX_SRC)
+LINUX_WORK = $(CACHE)/linux-dir-$(shell printf '%s' '$(WITH_LINUX_SRC)' \
+				| sha256sum | cut -c1-12)
+endif
+R_LINUX = /cache/$(notdir $(LINUX_WORK))
+LINUX_SERIES_INPUTS = $(shell sed 's|^|linux/series/|' linux/series/series) \
+  $(wildcard linux/series/*/*) \
+  $(shell sed 's|^|linux/|' linux/series/*/files 2>/dev/null)
+KERNEL = $(LINUX_WORK)/build/arch/x86/boot/bzImage
 
-all: glibc
+.PHONY: all root glibc patchset check run baseline lock clean kernel
+
+all: glibc kernel
 
 root: $(ROOT)/.ok
 $(ROOT)/.ok: $(LOCK)
@@ -49,10 +65,21 @@ $(ROOT)/.ok: $(LOCK)
 
 # The series, checked with git am on the pristine tree, and the build
 # tree moved to it.
-patchset: $(GLIBC_WORK)/.series
-$(GLIBC_WORK)/.series: $(ROOT)/.ok series/series $(SERIES_INPUTS) scripts/glibc-tree
-	scripts/glibc-tree $(TOP) $(PRISTINE) $(GLIBC_WORK) $(PATCHSET)
+patchset: $(GLIBC_WORK)/.series $(LINUX_WORK)/.series
+$(GLIBC_WORK)/.series: $(ROOT)/.ok series/series $(SERIES_INPUTS) scripts/series-tree
+	scripts/series-tree glibc $(TOP) series $(PRISTINE) $(GLIBC_WORK) \
+	  $(PATCHSET)/glibc
 	touch $@
+
+
+$(LINUX_WORK)/.series: $(ROOT)/.ok $(LINUX_SERIES_INPUTS) scripts/series-tree
+	scripts/series-tree linux $(TOP)/linux linux/series $(LINUX_PRISTINE) \
+	  $(LINUX_WORK) $(PATCHSET)/linux
+	touch $@
+
+kernel: $(LINUX_WORK)/.series
+	$(IN_ROOT) /project/scripts/build-linux $(R_LINUX)/src $(R_LINUX)/build \
+	  /project/linux/config/guest.config
 
 glibc: $(GLIBC_WORK)/.series
 	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/src $(R_BUILD)
@@ -72,6 +99,8 @@ check: glibc
 # Stock glibc 2.43 from the same sources, its elf/ results recorded as
 # the baseline that `make check' reports regressions against.
 baseline: $(GLIBC_WORK)/.series
+	[ -d $(GLIBC_WORK)/stock ] \
+	  || git -C $(GLIBC_WORK)/src worktree add -q --detach ../stock pristine
 	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/stock $(R_WORK)/build-stock
 	$(IN_ROOT) /project/tests/check-glibc --baseline $(R_WORK)/build-stock /project/tests/baseline/elf-stock.txt
 

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internal interface between the SFrame section registry (sframe.c) and
+ * the SFrame format reader (sframe_read.c).
+ */
+#ifndef _KERNEL_UNWIND_SFRAME_H
+#define _KERNEL_UNWIND_SFRAME_H
+
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+
+struct unwind_user_frame;
+
+struct sframe_section {
+	struct rcu_head	rcu;
+	/* Given by the registrant. */
+	unsigned long	sframe_start;
+	unsigned long	sframe_end;
+	unsigned long	text_start;
+	unsigned long	text_end;
+	/* Read from the header by sframe_read_header(). */
+	unsigned long	fdes_start;
+	unsigned long	fres_start;
+	unsigned long	fres_end;
+	u32		num_fdes;
+	u8		version;
+	u8		flags;
+	s8		ra_off;		/* RA at CFA + ra_off; 0: in the FRE */
+	s8		fp_off;		/* FP at CFA + fp_off; 0: in the FRE */
+};
+
+/* sframe_find() result: this is the outermost frame, stop. */
+#define SFRAME_OUTERMOST	1
+
+int sframe_read_header(struct sframe_section *sec, u8 abi);
+int sframe_find(const struct sframe_section *sec, unsigned long ip,
+		struct unwind_user_frame *frame);
+
+#endif /* _KERNEL_UNWIND_SFRAME_H */

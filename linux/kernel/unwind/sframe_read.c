@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SFrame format reader: validates a section's header and finds the frame
+ * rule (CFA, RA and FP) for a user instruction pointer.  Versions 2 and 3.
+ *
+ * The section is user memory and untrusted.  Every read goes through
+ * copy_from_user() and is first checked to lie inside the registered
+ * [sframe_start, sframe_end); every loop is bounded by counts the header
+ * validation limited to the section.  A section that breaks the format
+ * gives -ENOEXEC, unreadable memory -EFAULT, never a read elsewhere.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/uaccess.h>
+#include <linux/unwind_user.h>
+
+#include "sframe.h"
+#include "sframe_format.h"
+
+/* The most FREs one function may have; v3 cannot express more. */
+#define SFRAME_MAX_FRES		0xffff
+
+/* A function found by sframe_find_fde(). */
+struct sframe_func {
+	unsigned long	start;
+	u32		size;
+	unsigned long	fres;		/* first FRE */
+	u32		num_fres;
+	u8		info;
+	u8		fde_type;
+	u8		rep_size;
+};
+
+static int sframe_copy(const struct sframe_section *sec, void *dst,
+		       unsigned long addr, size_t len)
+{
+	if (addr < sec->sframe_start || addr > sec->sframe_end ||
+	    len > sec->sframe_end - addr)
+		return -ENOEXEC;
+	if (copy_from_user(dst, (const void __user *)addr, len))
+		return -EFAULT;
+	return 0;
+}
+
+static unsigned int sframe_fde_size(const struct sframe_section *sec)
+{
+	return sec->version == SFRAME_VERSION_2 ? sizeof(struct sframe_fde_v2)
+						 : sizeof(struct sframe_fde_v3);
+}
+
+int sframe_read_header(struct sframe_section *sec, u8 abi)
+{
+	unsigned long len = sec->sframe_end - sec->sframe_start;
+	unsigned long fdes, fres, data;
+	struct sframe_header h;
+	int ret;
+
+	ret = sframe_copy(sec, &h, sec->sframe_start, sizeof(h));
+	if (ret)
+		return ret;
+
+	if (h.magic != SFRAME_MAGIC || h.abi_arch != abi)
+		return -ENOEXEC;
+	switch (h.version) {
+	case SFRAME_VERSION_2:
+		if (h.flags & ~SFRAME_V2_F_ALL)
+			return -ENOEXEC;
+		break;
+	case SFRAME_VERSION_3:
+		if (h.flags & ~SFRAME_V3_F_ALL)
+			return -ENOEXEC;
+		break;
+	default:
+		return -ENOEXEC;
+	}
+	/* The lookup is a binary search; ld always sorts. */
+	if (!(h.flags & SFRAME_F_FDE_SORTED))
+		return -ENOEXEC;
+
+	sec->version = h.version;
+	sec->flags = h.flags;
+	sec->num_fdes = h.num_fdes;
+	sec->ra_off = h.cfa_fixed_ra_offset;
+	sec->fp_off = h.cfa_fixed_fp_offset;
+
+	/* Sizes are u32: in unsigned long none of this can overflow. */
+	data = sizeof(h) + h.auxhdr_len;
+	fdes = data + h.fdes_off;
+	fres = data + h.fres_off;
+	if (data > len || fdes > len ||
+	    (unsigned long)h.num_fdes * sframe_fde_size(sec) > len - fdes ||
+	    fres > len || h.fre_len > len - fres)
+		return -ENOEXEC;
+
+	sec->fdes_start = sec->sframe_start + fdes;
+	sec->fres_start = sec->sframe_start + fres;
+	sec->fres_end = sec->fres_start + h.fre_len;
+	return 0;
+}
+
+/* The absolute start of FDE i, which is at 'addr'. */
+static int sframe_fde_start(const struct sframe_section *sec,
+			    unsigned long addr, unsigned long *start)
+{
+	unsigned long base;
+	int ret;
+
+	base = sec->flags & SFRAME_F_FDE_FUNC_START_PCREL ? addr
+							   : sec->sframe_start;
+	if (sec->version == SFRAME_VERSION_2) {
+		s32 off;
+
+		ret = sframe_copy(sec, &off, addr, sizeof(off));
+		*start = base + off;
+	} else {
+		s64 off;
+
+		ret = sframe_copy(sec, &off, addr, sizeof(off));
+		*start = base + off;
+	}
+	return ret;
+}
+
+/* The function whose range covers ip: binary search of the sorted FDEs. */
+static int sframe_find_fde(const struct sframe_section *sec, unsigned long ip,
+			   struct sframe_func *fn)
+{
+	unsigned int fde_size = sframe_fde_size(sec);
+	u32 lo = 0, hi = sec->num_fdes, found = U32_MAX;
+	unsigned long start, addr, fres;
+	int ret;
+
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		ret = sframe_fde_start(sec, sec->fdes_start + mid * fde_size,
+				       &start);
+		if (ret)
+			return ret;
+		if (start <= ip) {
+			found = mid;
+			fn->start = start;
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	if (found == U32_MAX)
+		return -ENOENT;
+
+	addr = sec->fdes_start + found * fde_size;
+	if (sec->version == SFRAME_VERSION_2) {
+		struct sframe_fde_v2 fde;
+
+		ret = sframe_copy(sec, &fde, addr, sizeof(fde));
+		if (ret)
+			return ret;
+		fn->size = fde.size;
+		fn->num_fres = fde.num_fres;
+		fn->info = fde.info;
+		fn->fde_type = SFRAME_FDE_TYPE_DEFAULT;
+		fn->rep_size = fde.rep_size;
+		fres = sec->fres_start + fde.fre_off;
+	} else {
+		struct sframe_fde_v3 fde;
+		struct sframe_fda_v3 fda;
+
+		ret = sframe_copy(sec, &fde, addr, sizeof(fde));
+		if (ret)
+			return ret;
+		fn->size = fde.size;
+		fres = sec->fres_start + fde.fre_off;
+		if (fres > sec->fres_end)
+			return -ENOEXEC;
+		ret = sframe_copy(sec, &fda, fres, sizeof(fda));
+		if (ret)
+			return ret;
+		fn->num_fres = fda.num_fres;
+		fn->info = fda.info;
+		fn->fde_type = SFRAME_FUNC_FDE_TYPE(fda.info2);
+		fn->rep_size = fda.rep_size;
+		fres += sizeof(fda);
+	}
+	if (fres > sec->fres_end || fn->num_fres > SFRAME_MAX_FRES)
+		return -ENOEXEC;
+	fn->fres = fres;
+
+	if (ip - fn->start >= fn->size)
+		return -ENOENT;
+	return 0;
+}
+
+static int sframe_read_uint(const struct sframe_section *sec,
+			    unsigned long addr, unsigned int size, u32 *val)
+{
+	u8 b8;
+	u16 b16;
+	int ret;
+
+	switch (size) {
+	case 1:
+		ret = sframe_copy(sec, &b8, addr, 1);
+		*val = b8;
+		return ret;
+	case 2:
+		ret = sframe_copy(sec, &b16, addr, 2);
+		*val = b16;
+		return ret;
+	case 4:
+		return sframe_copy(sec, val, addr, 4);
+	}
+	return -ENOEXEC;
+}
+
+/* A frame row entry: its info byte and its words, zero-extended. */
+struct sframe_fre {
+	u8		info;
+	unsigned int	count;
+	unsigned int	word_size;
+	u32		word[15];
+};
+
+/*
+ * The FRE of fn that covers ip: the last one starting at or before ip's
+ * offset in the function (modulo the block size for a PC-mask FDE).
+ */
+static int sframe_find_fre(const struct sframe_section *sec,
+			   const struct sframe_func *fn, unsigned long ip,
+			   struct sframe_fre *fre)
+{
+	static const u8 addr_sizes[] = {
+		[SFRAME_FRE_TYPE_ADDR1] = 1,
+		[SFRAME_FRE_TYPE_ADDR2] = 2,
+		[SFRAME_FRE_TYPE_ADDR4] = 4,
+	};
+	unsigned int type = SFRAME_FUNC_FRE_TYPE(fn->info);
+	unsigned long pc = ip - fn->start;
+	unsigned long addr = fn->fres, match = 0;
+	unsigned int addr_size, i;
+	u32 fre_start, prev = 0;
+	bool found = false;
+	u8 info = 0;
+	int ret;
+
+	if (type >= ARRAY_SIZE(addr_sizes))
+		return -ENOEXEC;
+	addr_size = addr_sizes[type];
+	if (SFRAME_FUNC_PC_MASK(fn->info)) {
+		if (!fn->rep_size)
+			return -ENOEXEC;
+		pc %= fn->rep_size;
+	}
+
+	for (i = 0; i < fn->num_fres; i++) {
+		unsigned int word_size;
+
+		ret = sframe_read_uint(sec, addr, addr_size, &fre_start);
+		if (ret)
+			return ret;
+		ret = sframe_copy(sec, &info, addr + addr_size, 1);
+		if (ret)
+			return ret;
+		/* FREs are in ascending order of start. */
+		if (fre_start < prev)
+			return -ENOEXEC;
+		prev = fre_start;
+		if (fre_start > pc)
+			break;
+		word_size = SFRAME_FRE_WORD_SIZE(info);
+		if (word_size > 2)
+			return -ENOEXEC;
+		found = true;
+		match = addr;
+		addr += addr_size + 1 +
+			SFRAME_FRE_COUNT(info) * (1U << word_size);
+		if (addr > sec->fres_end)
+			return -ENOEXEC;
+	}
+	if (!found)
+		return -ENOENT;
+
+	/* Decode the match. */
+	ret = sframe_copy(sec, &info, match + addr_size, 1);
+	if (ret)
+		return ret;
+	fre->info = info;
+	fre->count = SFRAME_FRE_COUNT(info);
+	fre->word_size = 1U << SFRAME_FRE_WORD_SIZE(info);
+	addr = match + addr_size + 1;
+	for (i = 0; i < fre->count; i++) {
+		ret = sframe_read_uint(sec, addr + i * fre->word_size,
+				       fre->word_size, &fre->word[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Word i of an FRE as a signed offset. */
+static s32 sframe_fre_off(const struct sframe_fre *fre, unsigned int i)
+{
+	switch (fre->word_size) {
+	case 1:
+		return (s8)fre->word[i];
+	case 2:
+		return (s16)fre->word[i];
+	}
+	return (s32)fre->word[i];
+}
+
+/* Default FDE: CFA offset, then RA (unless fixed), then FP (unless fixed). */
+static int sframe_decode_default(const struct sframe_section *sec,
+				 const struct sframe_fre *fre,
+				 struct unwind_user_frame *frame)
+{
+	unsigned int i = 1;
+
+	frame->use_fp = !SFRAME_FRE_BASE_SP(fre->info);
+	frame->cfa_off = sframe_fre_off(fre, 0);
+
+	if (sec->ra_off) {
+		frame->ra_off = sec->ra_off;
+	} else if (fre->count > i) {
+		frame->ra_off = sframe_fre_off(fre, i++);
+	} else {
+		/* RA still in a register: not something we can read. */
+		return -EOPNOTSUPP;
+	}
+
+	if (sec->fp_off)
+		frame->fp_off = sec->fp_off;
+	else if (fre->count > i)
+		frame->fp_off = sframe_fre_off(fre, i++);
+	else
+		frame->fp_off = 0;	/* FP unchanged */
+
+	return fre->count > i ? -ENOEXEC : 0;
+}
+
+/*
+ * Flexible FDE (v3): (control, displacement) pairs for CFA, RA and FP.
+ * Rules the unwinder can follow: CFA = SP or FP + displacement; RA and
+ * FP saved at CFA + displacement, or (FP) unchanged.  Anything else
+ * (register-held values, dereferenced CFA, stack realignment) is left to
+ * the fallback.
+ */
+static int sframe_decode_flex(const struct sframe_section *sec,
+			      const struct sframe_fre *fre,
+			      struct unwind_user_frame *frame)
+{
+	unsigned int i = 2;
+	u32 ctl;
+
+	if (fre->count < 2)
+		return -ENOEXEC;
+	ctl = fre->word[0];
+	if (!SFRAME_FLEX_REG_P(ctl) || SFRAME_FLEX_DEREF_P(ctl))
+		return -EOPNOTSUPP;
+	if (SFRAME_FLEX_REGNUM(ctl) == UNWIND_USER_SFRAME_DWARF_SP)
+		frame->use_fp = false;
+	else if (SFRAME_FLEX_REGNUM(ctl) == UNWIND_USER_SFRAME_DWARF_FP)
+		frame->use_fp = true;
+	else
+		return -EOPNOTSUPP;
+	frame->cfa_off = sframe_fre_off(fre, 1);
+
+	/* RA: a pair, a single 0 padding word before FP, or nothing. */
+	frame->ra_off = sec->ra_off;
+	if (fre->count > i) {
+		ctl = fre->word[i];
+		if (!ctl) {
+			i++;
+		} else {
+			if (fre->count < i + 2)
+				return -ENOEXEC;
+			if (SFRAME_FLEX_REG_P(ctl) || !SFRAME_FLEX_DEREF_P(ctl))
+				return -EOPNOTSUPP;
+			frame->ra_off = sframe_fre_off(fre, i + 1);
+			i += 2;
+		}
+	}
+	if (!frame->ra_off)
+		return -EOPNOTSUPP;
+
+	/* FP: a pair, or nothing (unchanged). */
+	frame->fp_off = 0;
+	if (fre->count > i) {
+		ctl = fre->word[i];
+		if (fre->count < i + 2)
+			return -ENOEXEC;
+		if (!ctl) {
+			/* not tracked: unchanged */
+		} else if (!SFRAME_FLEX_REG_P(ctl) && SFRAME_FLEX_DEREF_P(ctl)) {
+			frame->fp_off = sframe_fre_off(fre, i + 1);
+		} else if (SFRAME_FLEX_REG_P(ctl) && !SFRAME_FLEX_DEREF_P(ctl) &&
+			   SFRAME_FLEX_REGNUM(ctl) == UNWIND_USER_SFRAME_DWARF_FP &&
+			   !sframe_fre_off(fre, i + 1)) {
+			/* FP = FP: unchanged */
+		} else {
+			return -EOPNOTSUPP;
+		}
+		i += 2;
+	}
+	return fre->count > i ? -ENOEXEC : 0;
+}
+
+/*
+ * The frame rule for ip in sec: 0 and *frame filled in, SFRAME_OUTERMOST
+ * where the section says the stack ends, -ENOENT if sec does not cover
+ * ip, -EOPNOTSUPP for a rule the unwinder cannot follow, -ENOEXEC for a
+ * malformed section, -EFAULT for unreadable memory.
+ */
+int sframe_find(const struct sframe_section *sec, unsigned long ip,
+		struct unwind_user_frame *frame)
+{
+	struct sframe_func fn;
+	struct sframe_fre fre;
+	int ret;
+
+	ret = sframe_find_fde(sec, ip, &fn);
+	if (ret)
+		return ret;
+	/* v3: a default FDE without FREs marks the outermost frame. */
+	if (!fn.num_fres)
+		return sec->version == SFRAME_VERSION_3 &&
+		       fn.fde_type == SFRAME_FDE_TYPE_DEFAULT ?
+		       SFRAME_OUTERMOST : -ENOENT;
+	/* Signal trampolines: the caller's registers are in a sigcontext. */
+	if (sec->version == SFRAME_VERSION_3 && SFRAME_FUNC_SIGNAL(fn.info))
+		return -EOPNOTSUPP;
+
+	ret = sframe_find_fre(sec, &fn, ip, &fre);
+	if (ret)
+		return ret;
+	/* No offsets: the RA is undefined, this is the outermost frame. */
+	if (!fre.count)
+		return SFRAME_OUTERMOST;
+	/* A signed return address needs pointer authentication support. */
+	if (SFRAME_FRE_MANGLED_RA(fre.info))
+		return -EOPNOTSUPP;
+
+	switch (fn.fde_type) {
+	case SFRAME_FDE_TYPE_DEFAULT:
+		return sframe_decode_default(sec, &fre, frame);
+	case SFRAME_FDE_TYPE_FLEX:
+		return sframe_decode_flex(sec, &fre, frame);
+	}
+	return -ENOEXEC;
+}

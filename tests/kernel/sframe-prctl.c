@@ -1,0 +1,383 @@
+/* Kernel-side tests of PR_ADD_SFRAME and PR_REMOVE_SFRAME: every
+   documented outcome of Documentation/userspace-api/sframe.rst, and the
+   lifetime of registrations across munmap, fork and exec.  Run in the
+   guest on the matching kernel; prints one PASS or FAIL line per check
+   and exits with the number of failures.
+
+   Copyright (C) 2026 The glibc-sframe authors.
+   SPDX-License-Identifier: GPL-2.0  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sframe-obj.h"
+
+static int failures;
+static long page;
+
+static int
+add (uintptr_t ss, uintptr_t se, uintptr_t ts, uintptr_t te)
+{
+  return prctl (PR_ADD_SFRAME, ss, se, ts, te) == 0 ? 0 : errno;
+}
+
+static int
+rm (uintptr_t ss)
+{
+  return prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0) == 0 ? 0 : errno;
+}
+
+static const char *
+ename (int e)
+{
+  return e == 0 ? "success" : strerrorname_np (e);
+}
+
+static void
+expect (const char *what, int got, int want)
+{
+  if (got == want)
+    printf ("PASS: %s: %s\n", what, ename (got));
+  else
+    {
+      printf ("FAIL: %s: got %s, want %s\n", what, ename (got), ename (want));
+      failures++;
+    }
+}
+
+/* Anonymous executable memory standing in for an object's text.  */
+static uintptr_t
+map_text (size_t pages)
+{
+  void *p = mmap (NULL, pages * page, PROT_READ | PROT_EXEC,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    {
+      perror ("mmap");
+      exit (100);
+    }
+  return (uintptr_t) p;
+}
+
+/* A copy of a valid SFrame section on the heap: the section need not be
+   inside the object, so copies can be registered for any text.  */
+static unsigned char *
+copy_section (const struct sframe_obj *o)
+{
+  size_t len = o->sframe_end - o->sframe_start;
+  unsigned char *c = malloc (len);
+  memcpy (c, (void *) o->sframe_start, len);
+  return c;
+}
+
+/* Header fields (struct sframe_header in the kernel's sframe_format.h).  */
+enum { H_VERSION = 2, H_FLAGS = 3, H_ABI = 4, H_NUM_FDES = 8,
+       H_FRE_LEN = 16, H_SIZE = 28 };
+
+static void
+test_objects (const struct sframe_obj *exe, const struct sframe_obj *lib,
+	      int rtld_registers)
+{
+  /* binfmt_elf registered the executable at exec.  */
+  expect ("executable registered by exec (add again)",
+	  add (exe->sframe_start, exe->sframe_end, exe->text_start,
+	       exe->text_end), EEXIST);
+  expect ("executable: remove", rm (exe->sframe_start), 0);
+  expect ("executable: add back",
+	  add (exe->sframe_start, exe->sframe_end, exe->text_start,
+	       exe->text_end), 0);
+
+  struct sframe_obj interp;
+  if (sframe_obj_find (&interp, "ld-linux"))
+    expect ("interpreter registered by exec (add again)",
+	    add (interp.sframe_start, interp.sframe_end, interp.text_start,
+		 interp.text_end), EEXIST);
+  else
+    printf ("SKIP: interpreter registered by exec: its ld.so has no"
+	    " PT_GNU_SFRAME\n");
+
+  /* The dlopened library: registered by a patched dynamic linker only.  */
+  expect ("library: registered by the dynamic linker iff it registers",
+	  rm (lib->sframe_start), rtld_registers ? 0 : ENOENT);
+  expect ("library: add", add (lib->sframe_start, lib->sframe_end,
+			       lib->text_start, lib->text_end), 0);
+  expect ("library: add twice", add (lib->sframe_start, lib->sframe_end,
+				     lib->text_start, lib->text_end), EEXIST);
+  unsigned char *c = copy_section (lib);
+  size_t len = lib->sframe_end - lib->sframe_start;
+  expect ("overlapping text",
+	  add ((uintptr_t) c, (uintptr_t) c + len, lib->text_start + 1,
+	       lib->text_start + 2), EEXIST);
+  expect ("remove with nonzero arg3",
+	  prctl (PR_REMOVE_SFRAME, lib->sframe_start, 1, 0, 0) ? errno : 0,
+	  EINVAL);
+  expect ("library: remove", rm (lib->sframe_start), 0);
+  expect ("library: remove twice", rm (lib->sframe_start), ENOENT);
+  expect ("remove unknown", rm ((uintptr_t) c), ENOENT);
+  free (c);
+}
+
+static void
+test_bad_arguments (const struct sframe_obj *lib)
+{
+  uintptr_t ss = lib->sframe_start, se = lib->sframe_end;
+  uintptr_t ts = lib->text_start, te = lib->text_end;
+  static int data_word;
+
+  expect ("empty section", add (ss, ss, ts, te), EINVAL);
+  expect ("inverted section", add (se, ss, ts, te), EINVAL);
+  expect ("empty text", add (ss, se, ts, ts), EINVAL);
+  expect ("text not executable",
+	  add (ss, se, (uintptr_t) &data_word, (uintptr_t) &data_word + 4),
+	  EINVAL);
+  uintptr_t t = map_text (1);
+  munmap ((void *) t, page);
+  expect ("text not mapped", add (ss, se, t, t + page), EINVAL);
+
+  void *none = mmap (NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+		     -1, 0);
+  expect ("section unreadable",
+	  add ((uintptr_t) none, (uintptr_t) none + page, ts, te), EFAULT);
+  munmap (none, page);
+  expect ("section in kernel space",
+	  add (UINTPTR_MAX - 2 * page, UINTPTR_MAX - page, ts, te), EFAULT);
+}
+
+/* Each corruption of a valid copy must be refused as malformed.  */
+static void
+test_malformed (const struct sframe_obj *lib)
+{
+  size_t len = lib->sframe_end - lib->sframe_start;
+  static const struct { const char *what; int off, size; uint32_t val; }
+  bad[] = {
+    { "bad magic", 0, 2, 0xe2de },
+    { "version 1", H_VERSION, 1, 1 },
+    { "version 4", H_VERSION, 1, 4 },
+    { "unknown flag", H_FLAGS, 1, 0x81 },
+    { "unsorted", H_FLAGS, 1, 0x4 },
+    { "AArch64 ABI", H_ABI, 1, 2 },
+    { "FDEs past the end", H_NUM_FDES, 4, 0x10000000 },
+    { "FREs past the end", H_FRE_LEN, 4, 0x10000000 },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    {
+      unsigned char *c = copy_section (lib);
+      memcpy (c + bad[i].off, &bad[i].val, bad[i].size);
+      expect (bad[i].what, add ((uintptr_t) c, (uintptr_t) c + len,
+				lib->text_start, lib->text_end), ENOEXEC);
+      free (c);
+    }
+  unsigned char *c = copy_section (lib);
+  expect ("truncated header", add ((uintptr_t) c, (uintptr_t) c + H_SIZE - 1,
+				   lib->text_start, lib->text_end), ENOEXEC);
+  expect ("truncated tables", add ((uintptr_t) c, (uintptr_t) c + H_SIZE,
+				   lib->text_start, lib->text_end), ENOEXEC);
+  expect ("valid copy", add ((uintptr_t) c, (uintptr_t) c + len,
+			     lib->text_start, lib->text_end), 0);
+  expect ("valid copy: remove", rm ((uintptr_t) c), 0);
+  free (c);
+}
+
+static void
+test_unmap (const struct sframe_obj *lib)
+{
+  size_t len = lib->sframe_end - lib->sframe_start;
+  unsigned char *c = copy_section (lib);
+  uintptr_t t = map_text (3);
+
+  expect ("anonymous text: add", add ((uintptr_t) c, (uintptr_t) c + len,
+				      t, t + 3 * page), 0);
+  munmap ((void *) (t + page), page);
+  expect ("text partly unmapped: dropped", rm ((uintptr_t) c), ENOENT);
+  munmap ((void *) t, 3 * page);
+
+  t = map_text (2);
+  expect ("mapped over: add", add ((uintptr_t) c, (uintptr_t) c + len,
+				   t, t + 2 * page), 0);
+  mmap ((void *) t, 2 * page, PROT_READ | PROT_EXEC,
+	MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+  expect ("text mapped over (MAP_FIXED): dropped", rm ((uintptr_t) c),
+	  ENOENT);
+
+  expect ("mprotect: add", add ((uintptr_t) c, (uintptr_t) c + len,
+				t, t + 2 * page), 0);
+  mprotect ((void *) t, 2 * page, PROT_READ);
+  expect ("text mprotected, still mapped: kept", rm ((uintptr_t) c), 0);
+  munmap ((void *) t, 2 * page);
+  free (c);
+}
+
+static void
+test_fork (const struct sframe_obj *lib)
+{
+  size_t len = lib->sframe_end - lib->sframe_start;
+  unsigned char *c = copy_section (lib);
+  unsigned char *d = copy_section (lib);
+  uintptr_t t = map_text (1), u = map_text (1);
+
+  expect ("fork: add", add ((uintptr_t) c, (uintptr_t) c + len,
+			    t, t + page), 0);
+  expect ("fork: add dontfork text",
+	  add ((uintptr_t) d, (uintptr_t) d + len, u, u + page), 0);
+  madvise ((void *) u, page, MADV_DONTFORK);
+  fflush (stdout);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      failures = 0;
+      expect ("fork: child has the registration", rm ((uintptr_t) c), 0);
+      expect ("fork: child lacks the text it did not inherit",
+	      rm ((uintptr_t) d), ENOENT);
+      fflush (stdout);
+      _exit (failures);
+    }
+  int status;
+  waitpid (pid, &status, 0);
+  if (!WIFEXITED (status))
+    {
+      printf ("FAIL: fork: child did not exit\n");
+      failures++;
+    }
+  else
+    failures += WEXITSTATUS (status);
+  expect ("fork: parent keeps its own", rm ((uintptr_t) c), 0);
+  expect ("fork: parent keeps dontfork text", rm ((uintptr_t) d), 0);
+  munmap ((void *) t, page);
+  munmap ((void *) u, page);
+  free (c);
+  free (d);
+}
+
+static void
+test_exec (const struct sframe_obj *lib, const char *self)
+{
+  size_t len = lib->sframe_end - lib->sframe_start;
+  unsigned char *c = copy_section (lib);
+  uintptr_t t = map_text (1);
+  char arg[32];
+
+  expect ("exec: add", add ((uintptr_t) c, (uintptr_t) c + len,
+			    t, t + page), 0);
+  snprintf (arg, sizeof arg, "%" PRIxPTR, (uintptr_t) c);
+  fflush (stdout);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      execl (self, self, "--after-exec", arg, (char *) NULL);
+      _exit (101);
+    }
+  int status;
+  waitpid (pid, &status, 0);
+  if (!WIFEXITED (status) || WEXITSTATUS (status) > 100)
+    {
+      printf ("FAIL: exec: child did not run\n");
+      failures++;
+    }
+  else
+    failures += WEXITSTATUS (status);
+  rm ((uintptr_t) c);
+  munmap ((void *) t, page);
+  free (c);
+}
+
+/* Run in the new image: nothing of the old one is left.  */
+static int
+after_exec (const char *arg)
+{
+  struct sframe_obj exe;
+  uintptr_t old = strtoull (arg, NULL, 16);
+
+  expect ("exec: the old registration is gone", rm (old), ENOENT);
+  if (sframe_obj_find (&exe, ""))
+    expect ("exec: the new executable is registered",
+	    add (exe.sframe_start, exe.sframe_end, exe.text_start,
+		 exe.text_end), EEXIST);
+  return failures;
+}
+
+/* A minimal valid section: a header with no entries.  */
+static void
+test_limit (void)
+{
+  enum { N = 16384 + 64 };
+  unsigned char hdr[H_SIZE] = { 0xe2, 0xde, 3, 0x5, 3 };
+  unsigned char *secs = malloc ((size_t) N * H_SIZE);
+  uintptr_t t = map_text (N);
+  int ok = 0, err = 0, i;
+
+  for (i = 0; i < N; i++)
+    {
+      memcpy (secs + (size_t) i * H_SIZE, hdr, H_SIZE);
+      err = add ((uintptr_t) secs + (size_t) i * H_SIZE,
+		 (uintptr_t) secs + (size_t) (i + 1) * H_SIZE,
+		 t + (size_t) i * page, t + (size_t) (i + 1) * page);
+      if (err)
+	break;
+      ok++;
+    }
+  printf ("%s: limit: %d sections registered before %s\n",
+	  ok > 16384 - 16 && ok <= 16384 && err == ENOSPC ? "PASS" : "FAIL",
+	  ok, ename (err));
+  if (!(ok > 16384 - 16 && ok <= 16384 && err == ENOSPC))
+    failures++;
+  expect ("limit: one more", add ((uintptr_t) secs + (size_t) i * H_SIZE,
+				  (uintptr_t) secs + (size_t) (i + 1) * H_SIZE,
+				  t + (size_t) i * page,
+				  t + (size_t) (i + 1) * page), ENOSPC);
+  munmap ((void *) t, (size_t) N * page);
+  expect ("limit: all dropped by munmap", rm ((uintptr_t) secs), ENOENT);
+  t = map_text (1);
+  expect ("limit: room again", add ((uintptr_t) secs,
+				    (uintptr_t) secs + H_SIZE, t, t + page), 0);
+  munmap ((void *) t, page);
+  free (secs);
+}
+
+int
+main (int argc, char **argv)
+{
+  struct sframe_obj exe, lib;
+  int rtld_registers = 0;
+
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  page = sysconf (_SC_PAGESIZE);
+  if (argc == 3 && strcmp (argv[1], "--after-exec") == 0)
+    return after_exec (argv[2]);
+  if (argc == 2 && strcmp (argv[1], "--rtld-registers") == 0)
+    rtld_registers = 1;
+
+  if (prctl (PR_REMOVE_SFRAME, 0, 0, 0, 0) != 0 && errno == EINVAL)
+    {
+      printf ("FAIL: this kernel has no PR_REMOVE_SFRAME\n");
+      return 1;
+    }
+  if (!sframe_obj_find (&exe, ""))
+    {
+      printf ("FAIL: the test program has no PT_GNU_SFRAME\n");
+      return 1;
+    }
+  if (dlopen ("libsframe-test.so", RTLD_NOW) == NULL
+      || !sframe_obj_find (&lib, "libsframe-test.so"))
+    {
+      printf ("FAIL: libsframe-test.so: %s\n", dlerror ());
+      return 1;
+    }
+
+  test_objects (&exe, &lib, rtld_registers);
+  test_bad_arguments (&lib);
+  test_malformed (&lib);
+  test_unmap (&lib);
+  test_fork (&lib);
+  test_exec (&lib, "/proc/self/exe");
+  test_limit ();
+  printf ("sframe-prctl: %d failed\n", failures);
+  return failures > 100 ? 100 : failures;
+}

@@ -1,0 +1,57 @@
+/* The profiled workload of the kernel tests: main calls into a shared
+   library built without frame pointers, whose hot loop is two calls deep
+   (main -> sframe_lib_mid -> lib_leaf).  With "register" it registers the
+   library's SFrame data with PR_ADD_SFRAME itself (as a patched dynamic
+   linker would); with "none" it does not.  Runs for the given seconds.
+
+   Copyright (C) 2026 The glibc-sframe authors.
+   SPDX-License-Identifier: GPL-2.0  */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sframe-obj.h"
+
+unsigned long sframe_lib_mid (unsigned long n);
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 4 || (strcmp (argv[1], "register") != 0
+		    && strcmp (argv[1], "none") != 0))
+    {
+      fprintf (stderr, "usage: %s register|none LIBNAME SECONDS\n", argv[0]);
+      return 2;
+    }
+  if (strcmp (argv[1], "register") == 0)
+    {
+      struct sframe_obj lib;
+      if (!sframe_obj_find (&lib, argv[2]))
+	{
+	  fprintf (stderr, "%s: no PT_GNU_SFRAME\n", argv[2]);
+	  return 1;
+	}
+      if (prctl (PR_ADD_SFRAME, lib.sframe_start, lib.sframe_end,
+		 lib.text_start, lib.text_end) != 0)
+	{
+	  fprintf (stderr, "PR_ADD_SFRAME: %s\n", strerrorname_np (errno));
+	  return 1;
+	}
+    }
+
+  struct timespec start, now;
+  double secs = atof (argv[3]);
+  clock_gettime (CLOCK_MONOTONIC, &start);
+  do
+    {
+      sframe_lib_mid (64);
+      clock_gettime (CLOCK_MONOTONIC, &now);
+    }
+  while (now.tv_sec - start.tv_sec
+	 + (now.tv_nsec - start.tv_nsec) / 1e9 < secs);
+  return 0;
+}
