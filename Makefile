@@ -52,9 +52,15 @@ R_LINUX = /cache/$(notdir $(LINUX_WORK))
 LINUX_SERIES_INPUTS = $(shell sed 's|^|linux/series/|' linux/series/series) \
   $(wildcard linux/series/*/*) \
   $(shell sed 's|^|linux/|' linux/series/*/files 2>/dev/null)
-KERNEL = $(LINUX_WORK)/build/arch/x86/boot/bzImage
+R_KERNEL = $(R_LINUX)/build/arch/x86/boot/bzImage
+# binutils 2.44 (Debian trixie), the last to write SFrame v2, for one
+# test library; keyed by its lock like the root.
+V2_LOCK = $(TOP)/toolchain/binutils-v2.lock
+BINUTILS_V2 = $(CACHE)/binutils-2.44-$(shell sed -e 's/\#.*//' $(V2_LOCK) \
+				| sha256sum | cut -c1-12)
 
-.PHONY: all root glibc patchset check run baseline lock clean kernel
+.PHONY: all root glibc patchset check run baseline lock clean kernel \
+	kernel-debug kernel-tests
 
 all: glibc kernel
 
@@ -81,12 +87,28 @@ kernel: $(LINUX_WORK)/.series
 	$(IN_ROOT) /project/scripts/build-linux $(R_LINUX)/src $(R_LINUX)/build \
 	  /project/linux/config/guest.config
 
+# The debug variant (KASAN, lockdep, kmemleak) for the robustness tests.
+kernel-debug: $(LINUX_WORK)/.series
+	$(IN_ROOT) /project/scripts/build-linux $(R_LINUX)/src \
+	  $(R_LINUX)/build-debug /project/linux/config/guest.config \
+	  /project/linux/config/debug.config
+
+$(BINUTILS_V2)/.ok: $(V2_LOCK)
+	scripts/fetch-debs $(V2_LOCK) $(BINUTILS_V2)
+	touch $@
+
+# The kernel-side test programs (tests/kernel), one set linked to run
+# on the patched glibc's ld.so and libc.
+kernel-tests: $(BINUTILS_V2)/.ok glibc
+	$(IN_ROOT) /project/tests/kernel/build $(R_LINUX)/tests \
+	  /cache/$(notdir $(BINUTILS_V2)) $(R_BUILD)
+
 glibc: $(GLIBC_WORK)/.series
 	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/src $(R_BUILD)
 
 # The mutants first: they leave the restored sources to be rebuilt by
 # the elf/ check.  tests/summary prints the closing count.
-check: glibc
+check: glibc kernel kernel-tests
 	rm -f $(BUILD)/counts
 	$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
 	  /project/tests/mutants.txt $(R_BUILD)/counts
@@ -94,6 +116,10 @@ check: glibc
 	  /project/tests/baseline/elf-stock.txt $(R_BUILD)/counts
 	$(IN_ROOT) /project/tests/cross-aarch64 $(R_WORK)/src \
 	  $(R_WORK)/build-aarch64 $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/kernel/checkpatch $(R_LINUX)/src \
+	  /project/patchset/linux $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/kernel/check $(R_KERNEL) $(R_LINUX)/tests \
+	  $(R_BUILD)/counts
 	tests/summary $(BUILD)/counts
 
 # Stock glibc 2.43 from the same sources, its elf/ results recorded as

@@ -23,7 +23,9 @@
 
 struct sframe_obj
 {
-  const char *name;		/* substring of the object's path; "" = main */
+  const char *name;		/* substring of the object's path; "" = main;
+				   NULL: the object loaded at BASE */
+  uintptr_t base;
   uintptr_t sframe_start, sframe_end, text_start, text_end;
   int found;
 };
@@ -34,7 +36,8 @@ sframe_obj_cb (struct dl_phdr_info *info, size_t size, void *data)
   struct sframe_obj *o = data;
   if (o->found)
     return 0;
-  if (o->name[0] == '\0' ? info->dlpi_name[0] != '\0'
+  if (o->name == NULL ? info->dlpi_addr != o->base
+      : o->name[0] == '\0' ? info->dlpi_name[0] != '\0'
       : strstr (info->dlpi_name, o->name) == NULL)
     return 0;
   uintptr_t ts = UINTPTR_MAX, te = 0, ss = 0, se = 0;
@@ -65,12 +68,14 @@ sframe_obj_cb (struct dl_phdr_info *info, size_t size, void *data)
 }
 
 /* Fill O for the loaded object whose path contains NAME ("" for the
-   main program).  Returns 0 if it has no PT_GNU_SFRAME.  */
+   main program), or if NAME is NULL the one loaded at BASE.  Returns 0
+   if there is none with a PT_GNU_SFRAME.  */
 static int
-sframe_obj_find (struct sframe_obj *o, const char *name)
+sframe_obj_find (struct sframe_obj *o, const char *name, uintptr_t base)
 {
   memset (o, 0, sizeof *o);
   o->name = name;
+  o->base = base;
   dl_iterate_phdr (sframe_obj_cb, o);
   return o->found;
 }

@@ -30,7 +30,7 @@ main (int argc, char **argv)
   if (strcmp (argv[1], "register") == 0)
     {
       struct sframe_obj lib;
-      if (!sframe_obj_find (&lib, argv[2]))
+      if (!sframe_obj_find (&lib, argv[2], 0))
 	{
 	  fprintf (stderr, "%s: no PT_GNU_SFRAME\n", argv[2]);
 	  return 1;
