@@ -150,6 +150,10 @@ test_bad_arguments (const struct sframe_obj *lib)
   uintptr_t t = map_text (1);
   munmap ((void *) t, page);
   expect ("text not mapped", add (ss, se, t, t + page), EINVAL);
+  t = map_text (3);
+  munmap ((void *) (t + page), page);
+  expect ("text with a hole", add (ss, se, t, t + 3 * page), EINVAL);
+  munmap ((void *) t, 3 * page);
 
   void *none = mmap (NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
 		     -1, 0);

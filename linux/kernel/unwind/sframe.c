@@ -40,11 +40,17 @@ static void sframe_free_section(struct rcu_head *rcu)
 	kfree(container_of(rcu, struct sframe_section, rcu));
 }
 
-/* Drop sec from mm.  The caller holds the mmap lock for writing. */
+/*
+ * Drop sec from mm.  The caller holds the mmap lock for writing.  The
+ * munmap hook cannot fail, so neither may this: in RCU mode the tree
+ * allocates to erase, hence __GFP_NOFAIL.
+ */
 static void sframe_drop(struct mm_struct *mm, struct sframe_section *sec)
 {
-	mtree_erase(&mm->sframe_mt, sec->text_start);
-	mm->sframe_nr--;
+	WARN_ON_ONCE(mtree_store_range(&mm->sframe_mt, sec->text_start,
+				       sec->text_end - 1, NULL,
+				       GFP_KERNEL | __GFP_NOFAIL));
+	WRITE_ONCE(mm->sframe_nr, mm->sframe_nr - 1);
 	call_rcu(&sec->rcu, sframe_free_section);
 }
 
@@ -57,7 +63,7 @@ void sframe_free_mm(struct mm_struct *mm)
 	mt_for_each(&mm->sframe_mt, sec, index, ULONG_MAX)
 		call_rcu(&sec->rcu, sframe_free_section);
 	mtree_destroy(&mm->sframe_mt);
-	mm->sframe_nr = 0;
+	WRITE_ONCE(mm->sframe_nr, 0);
 }
 
 static int sframe_insert(struct mm_struct *mm, struct sframe_section *sec)
@@ -71,7 +77,7 @@ static int sframe_insert(struct mm_struct *mm, struct sframe_section *sec)
 				 sec->text_end - 1, sec, GFP_KERNEL_ACCOUNT);
 	if (ret)
 		return ret;	/* -EEXIST: overlapping text */
-	mm->sframe_nr++;
+	WRITE_ONCE(mm->sframe_nr, mm->sframe_nr + 1);
 	return 0;
 }
 
@@ -115,15 +121,26 @@ void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 		sframe_drop(mm, sec);
 }
 
-/* Both ends of [start, end) must be in executable mappings. */
+/*
+ * [start, end) must be mapped without holes, and both its ends must be
+ * executable.  Without holes, nothing new can be mapped inside the range
+ * without first unmapping part of it, which drops the section.
+ */
 static bool sframe_text_mapped(struct mm_struct *mm, unsigned long start,
 			       unsigned long end)
 {
-	struct vm_area_struct *first = vma_lookup(mm, start);
-	struct vm_area_struct *last = vma_lookup(mm, end - 1);
+	struct vm_area_struct *vma = vma_lookup(mm, start);
 
-	return first && last && (first->vm_flags & VM_EXEC) &&
-	       (last->vm_flags & VM_EXEC);
+	if (!vma || !(vma->vm_flags & VM_EXEC))
+		return false;
+	while (vma->vm_end < end) {
+		struct vm_area_struct *next = vma_lookup(mm, vma->vm_end);
+
+		if (!next)
+			return false;
+		vma = next;
+	}
+	return vma->vm_flags & VM_EXEC;
 }
 
 /*
@@ -224,6 +241,8 @@ int sframe_find_frame(unsigned long ip, struct unwind_user_frame *frame)
 
 	if (!mm)
 		return -ENOENT;
+	/* A frame may scan many FREs: let others run between frames. */
+	cond_resched();
 	rcu_read_lock();
 	sec = mt_find(&mm->sframe_mt, &index, ip);
 	if (sec)

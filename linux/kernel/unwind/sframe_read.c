@@ -83,7 +83,7 @@ int sframe_read_header(struct sframe_section *sec, u8 abi)
 	sec->ra_off = h.cfa_fixed_ra_offset;
 	sec->fp_off = h.cfa_fixed_fp_offset;
 
-	/* Sizes are u32: in unsigned long none of this can overflow. */
+	/* Sizes are u32: in a 64-bit unsigned long none of this overflows. */
 	data = sizeof(h) + h.auxhdr_len;
 	fdes = data + h.fdes_off;
 	fres = data + h.fres_off;
@@ -133,8 +133,8 @@ static int sframe_find_fde(const struct sframe_section *sec, unsigned long ip,
 	while (lo < hi) {
 		u32 mid = lo + (hi - lo) / 2;
 
-		ret = sframe_fde_start(sec, sec->fdes_start + mid * fde_size,
-				       &start);
+		ret = sframe_fde_start(sec, sec->fdes_start +
+				       (unsigned long)mid * fde_size, &start);
 		if (ret)
 			return ret;
 		if (start <= ip) {
@@ -148,7 +148,7 @@ static int sframe_find_fde(const struct sframe_section *sec, unsigned long ip,
 	if (found == U32_MAX)
 		return -ENOENT;
 
-	addr = sec->fdes_start + found * fde_size;
+	addr = sec->fdes_start + (unsigned long)found * fde_size;
 	if (sec->version == SFRAME_VERSION_2) {
 		struct sframe_fde_v2 fde;
 
@@ -238,8 +238,8 @@ static int sframe_find_fre(const struct sframe_section *sec,
 	unsigned long addr = fn->fres, match = 0;
 	unsigned int addr_size, i;
 	u32 fre_start, prev = 0;
+	u8 info, match_info = 0;
 	bool found = false;
-	u8 info = 0;
 	int ret;
 
 	if (type >= ARRAY_SIZE(addr_sizes))
@@ -271,6 +271,7 @@ static int sframe_find_fre(const struct sframe_section *sec,
 			return -ENOEXEC;
 		found = true;
 		match = addr;
+		match_info = info;
 		addr += addr_size + 1 +
 			SFRAME_FRE_COUNT(info) * (1U << word_size);
 		if (addr > sec->fres_end)
@@ -279,13 +280,10 @@ static int sframe_find_fre(const struct sframe_section *sec,
 	if (!found)
 		return -ENOENT;
 
-	/* Decode the match. */
-	ret = sframe_copy(sec, &info, match + addr_size, 1);
-	if (ret)
-		return ret;
-	fre->info = info;
-	fre->count = SFRAME_FRE_COUNT(info);
-	fre->word_size = 1U << SFRAME_FRE_WORD_SIZE(info);
+	/* Decode the match, with the info byte the scan validated. */
+	fre->info = match_info;
+	fre->count = SFRAME_FRE_COUNT(match_info);
+	fre->word_size = 1U << SFRAME_FRE_WORD_SIZE(match_info);
 	addr = match + addr_size + 1;
 	for (i = 0; i < fre->count; i++) {
 		ret = sframe_read_uint(sec, addr + i * fre->word_size,
@@ -406,8 +404,8 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 
 /*
  * The frame rule for ip in sec: 0 and *frame filled in, SFRAME_OUTERMOST
- * where the section says the stack ends, -ENOENT if sec does not cover
- * ip, -EOPNOTSUPP for a rule the unwinder cannot follow, -ENOEXEC for a
+ * where the section says the stack ends (an FRE without offsets: the RA
+ * is undefined), -ENOENT if sec does not cover ip, -EOPNOTSUPP for a rule the unwinder cannot follow, -ENOEXEC for a
  * malformed section, -EFAULT for unreadable memory.
  */
 int sframe_find(const struct sframe_section *sec, unsigned long ip,
@@ -420,11 +418,8 @@ int sframe_find(const struct sframe_section *sec, unsigned long ip,
 	ret = sframe_find_fde(sec, ip, &fn);
 	if (ret)
 		return ret;
-	/* v3: a default FDE without FREs marks the outermost frame. */
 	if (!fn.num_fres)
-		return sec->version == SFRAME_VERSION_3 &&
-		       fn.fde_type == SFRAME_FDE_TYPE_DEFAULT ?
-		       SFRAME_OUTERMOST : -ENOENT;
+		return -ENOENT;
 	/* Signal trampolines: the caller's registers are in a sigcontext. */
 	if (sec->version == SFRAME_VERSION_3 && SFRAME_FUNC_SIGNAL(fn.info))
 		return -EOPNOTSUPP;
