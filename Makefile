@@ -131,8 +131,9 @@ baseline: $(GLIBC_WORK)/.series
 	$(IN_ROOT) /project/tests/check-glibc --baseline $(R_WORK)/build-stock /project/tests/baseline/elf-stock.txt
 
 run:
-	@echo "make run: not yet: needs the guest harness (matching kernel under"
-	@echo "QEMU, perf callchains); until then 'make check' tests the glibc series."
+	@echo "make run: not yet: needs the guest harness (glibc's tests and the"
+	@echo "perf report on the matching kernel); until then 'make check' tests"
+	@echo "both series, the kernel in the guest included."
 	@exit 1
 
 # Pin today's sid versions of the packages named in toolchain/packages.lock.
