@@ -405,8 +405,9 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 /*
  * The frame rule for ip in sec: 0 and *frame filled in, SFRAME_OUTERMOST
  * where the section says the stack ends (an FRE without offsets: the RA
- * is undefined), -ENOENT if sec does not cover ip, -EOPNOTSUPP for a rule the unwinder cannot follow, -ENOEXEC for a
- * malformed section, -EFAULT for unreadable memory.
+ * is undefined), -ENOENT if sec does not cover ip, -EOPNOTSUPP for a
+ * rule the unwinder cannot follow, -ENOEXEC for a malformed section,
+ * -EFAULT for unreadable memory.
  */
 int sframe_find(const struct sframe_section *sec, unsigned long ip,
 		struct unwind_user_frame *frame)
