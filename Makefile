@@ -16,19 +16,22 @@ ifneq ($(CACHE),)
 
 TOP := $(CURDIR)
 LOCK = $(TOP)/toolchain/packages.lock
+
+# Cache keys: 12 hex digits of the SHA-256 of a lock file's pins (its
+# lines without comments and blank lines), or of a path.
+lock_key = $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' $(1) \
+		   | sha256sum | cut -c1-12)
+path_key = $(shell printf '%s' '$(1)' | sha256sum | cut -c1-12)
+# The cache directory of a source tree: NAME, the --with-NAME-src given
+# (if any), the Debian package version otherwise.
+work_dir = $(CACHE)/$(1)-$(if $(2),dir-$(call path_key,$(2)),debian-$(3))
+
 # The root is keyed by the pinned package list: edit it, get a new root.
-ROOT_KEY := $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' $(LOCK) \
-			| sha256sum | cut -c1-12)
-ROOT = $(or $(WITH_ROOT),$(CACHE)/root-$(ROOT_KEY))
+ROOT = $(or $(WITH_ROOT),$(CACHE)/root-$(call lock_key,$(LOCK)))
 GLIBC_VERSION := $(shell sed -n 's/^glibc-source=//p' $(LOCK))
-ifeq ($(WITH_GLIBC_SRC),)
-PRISTINE = $(ROOT)/usr/src/glibc/glibc-$(firstword $(subst -, ,$(GLIBC_VERSION))).tar.xz
-GLIBC_WORK = $(CACHE)/glibc-debian-$(GLIBC_VERSION)
-else
-PRISTINE = $(WITH_GLIBC_SRC)
-GLIBC_WORK = $(CACHE)/glibc-dir-$(shell printf '%s' '$(WITH_GLIBC_SRC)' \
-				| sha256sum | cut -c1-12)
-endif
+PRISTINE = $(or $(WITH_GLIBC_SRC),$(ROOT)/usr/src/glibc/glibc-$(firstword \
+	     $(subst -, ,$(GLIBC_VERSION))).tar.xz)
+GLIBC_WORK := $(call work_dir,glibc,$(WITH_GLIBC_SRC),$(GLIBC_VERSION))
 IN_ROOT = scripts/in-root $(ROOT) $(CACHE) $(TOP)
 # Paths as seen inside the root.
 R_WORK = /cache/$(notdir $(GLIBC_WORK))
@@ -40,14 +43,8 @@ SERIES_INPUTS = $(shell sed 's|^|series/|' series/series) \
 
 # The matching kernel: Debian's linux-source-7.2 plus linux/series.
 LINUX_VERSION := $(shell sed -n 's/^linux-source-7.2=//p' $(LOCK))
-ifeq ($(WITH_LINUX_SRC),)
-LINUX_PRISTINE = $(ROOT)/usr/src/linux-source-7.2.tar.xz
-LINUX_WORK = $(CACHE)/linux-debian-$(LINUX_VERSION)
-else
-LINUX_PRISTINE = $(WITH_LINUX_SRC)
-LINUX_WORK = $(CACHE)/linux-dir-$(shell printf '%s' '$(WITH_LINUX_SRC)' \
-				| sha256sum | cut -c1-12)
-endif
+LINUX_PRISTINE = $(or $(WITH_LINUX_SRC),$(ROOT)/usr/src/linux-source-7.2.tar.xz)
+LINUX_WORK := $(call work_dir,linux,$(WITH_LINUX_SRC),$(LINUX_VERSION))
 R_LINUX = /cache/$(notdir $(LINUX_WORK))
 LINUX_SERIES_INPUTS = $(shell sed 's|^|linux/series/|' linux/series/series) \
   $(wildcard linux/series/*/*) \
@@ -56,8 +53,7 @@ R_KERNEL = $(R_LINUX)/build/arch/x86/boot/bzImage
 # binutils 2.44 (Debian trixie), the last to write SFrame v2, for one
 # test library; keyed by its lock like the root.
 V2_LOCK = $(TOP)/toolchain/binutils-v2.lock
-BINUTILS_V2 = $(CACHE)/binutils-2.44-$(shell sed -e 's/\#.*//' $(V2_LOCK) \
-				| sha256sum | cut -c1-12)
+BINUTILS_V2 := $(CACHE)/binutils-2.44-$(call lock_key,$(V2_LOCK))
 
 .PHONY: all root glibc patchset check run baseline lock clean kernel \
 	kernel-debug kernel-tests

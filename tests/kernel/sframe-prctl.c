@@ -336,11 +336,10 @@ test_limit (void)
 	break;
       ok++;
     }
+  int pass = ok > 16384 - 16 && ok <= 16384 && err == ENOSPC;
   printf ("%s: limit: %d sections registered before %s\n",
-	  ok > 16384 - 16 && ok <= 16384 && err == ENOSPC ? "PASS" : "FAIL",
-	  ok, ename (err));
-  if (!(ok > 16384 - 16 && ok <= 16384 && err == ENOSPC))
-    failures++;
+	  pass ? "PASS" : "FAIL", ok, ename (err));
+  failures += !pass;
   expect ("limit: one more", add ((uintptr_t) secs + (size_t) i * H_SIZE,
 				  (uintptr_t) secs + (size_t) (i + 1) * H_SIZE,
 				  t + (size_t) i * page,
