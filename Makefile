@@ -55,8 +55,16 @@ R_KERNEL = $(R_LINUX)/build/arch/x86/boot/bzImage
 V2_LOCK = $(TOP)/toolchain/binutils-v2.lock
 BINUTILS_V2 := $(CACHE)/binutils-2.44-$(call lock_key,$(V2_LOCK))
 
+# The end-to-end demo (tests/e2e), linked to run on the patched glibc.
+E2E = $(GLIBC_WORK)/e2e
+R_E2E = $(R_WORK)/e2e
+# perf's flame graph page: d3-flame-graph from the npm registry, the
+# version and template perf's flamegraph.py names.
+D3_LOCK = $(TOP)/toolchain/d3-flame-graph.lock
+D3 := $(CACHE)/d3-flame-graph-$(call lock_key,$(D3_LOCK))
+
 .PHONY: all root glibc patchset check run baseline lock clean kernel \
-	kernel-debug kernel-tests
+	kernel-debug kernel-tests e2e-tests
 
 all: glibc kernel
 
@@ -99,22 +107,34 @@ kernel-tests: $(BINUTILS_V2)/.ok glibc
 	$(IN_ROOT) /project/tests/kernel/build $(R_LINUX)/tests \
 	  /cache/$(notdir $(BINUTILS_V2)) $(R_BUILD)
 
+e2e-tests: glibc
+	$(IN_ROOT) /project/tests/e2e/build $(R_E2E) $(R_BUILD)
+
+$(D3)/.ok: $(D3_LOCK) scripts/fetch-npm
+	scripts/fetch-npm $(D3_LOCK) $(D3)
+	touch $@
+
 glibc: $(GLIBC_WORK)/.series
 	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/src $(R_BUILD)
 
 # The mutants first: they leave the restored sources to be rebuilt by
 # the elf/ check.  tests/summary prints the closing count.
-check: glibc kernel kernel-tests
+check: glibc kernel kernel-tests e2e-tests
 	rm -f $(BUILD)/counts
 	$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
 	  /project/tests/mutants.txt $(R_BUILD)/counts
 	$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) \
 	  /project/tests/baseline/elf-stock.txt $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/check-glibc --guest $(R_KERNEL) \
+	  $(R_WORK)/guest $(R_BUILD) /project/tests/baseline/elf-stock.txt \
+	  $(R_BUILD)/counts
 	$(IN_ROOT) /project/tests/cross-aarch64 $(R_WORK)/src \
 	  $(R_WORK)/build-aarch64 $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/kernel/checkpatch $(R_LINUX)/src \
 	  /project/patchset/linux $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/kernel/check $(R_KERNEL) $(R_LINUX)/tests \
+	  $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) $(R_E2E) $(R_BUILD) \
 	  $(R_BUILD)/counts
 	tests/summary $(BUILD)/counts
 
@@ -126,11 +146,13 @@ baseline: $(GLIBC_WORK)/.series
 	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/stock $(R_WORK)/build-stock
 	$(IN_ROOT) /project/tests/check-glibc --baseline $(R_WORK)/build-stock /project/tests/baseline/elf-stock.txt
 
-run:
-	@echo "make run: not yet: needs the guest harness (glibc's tests and the"
-	@echo "perf report on the matching kernel); until then 'make check' tests"
-	@echo "both series, the kernel in the guest included."
-	@exit 1
+# The main job: profile the demo on the matching kernel with the
+# patched glibc, registration on and off; the report and flame graphs
+# land in run/.
+run: glibc kernel e2e-tests $(D3)/.ok
+	mkdir -p run
+	$(IN_ROOT) /project/tests/e2e/run-demo $(R_KERNEL) $(R_E2E) $(R_BUILD) \
+	  /cache/$(notdir $(D3)) /project/run
 
 # Pin today's sid versions of the packages named in toolchain/packages.lock.
 lock: $(ROOT)/.ok

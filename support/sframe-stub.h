@@ -31,7 +31,15 @@
 
    The child can also ask the stand-in, with sframe_stub_marker, whether
    an address lies in registered text at that moment; the question is
-   recorded in order with the other calls.  */
+   recorded in order with the other calls.
+
+   On a kernel that has the interface (PR_REMOVE_SFRAME of an address
+   that was never registered answers ENOENT, not EINVAL), the stand-in
+   still records and checks every call, but lets the kernel carry it
+   out and answer it (SECCOMP_USER_NOTIF_FLAG_CONTINUE), so that the
+   tests run against the real kernel; only the errors a test asks for
+   in its configuration are still answered by the stand-in.  Set
+   SFRAME_STUB_NO_FORWARD in the environment to answer everything.  */
 
 #include <link.h>
 #include <stdbool.h>
@@ -68,6 +76,9 @@ struct sframe_stub_call
   char *object;
   /* NULL if the call is what a kernel expects, else what is wrong.  */
   char *problem;
+  /* True if the kernel carried the call out and answered it; ERROR is
+     then the stand-in's own verdict, not the answer.  */
+  bool forwarded;
 };
 
 /* How the stand-in answers.  Zero-initialize for a kernel that accepts
@@ -92,6 +103,8 @@ struct sframe_stub_result
   size_t nlive;
   /* Wait status of the child.  */
   int status;
+  /* True if the kernel has the interface and got the calls.  */
+  bool forwarded;
 };
 
 /* Run FN (CLOSURE) in a child process whose SFrame prctl calls go to a

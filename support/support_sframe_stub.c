@@ -155,9 +155,10 @@ sframe_stub_check (const struct sframe_stub_result *r)
   for (size_t i = 0; i < r->ncalls; ++i)
     {
       const struct sframe_stub_call *c = &r->calls[i];
-      printf ("stub: %-6s %#lx %#lx %#lx %#lx -> error %d value %ld  %s\n",
+      printf ("stub: %-6s %#lx %#lx %#lx %#lx -> %s %d value %ld  %s\n",
 	      kinds[c->kind], c->args[0], c->args[1], c->args[2], c->args[3],
-	      c->error, c->value, c->object != NULL ? c->object : "");
+	      c->forwarded ? "kernel; stand-in's error" : "error", c->error,
+	      c->value, c->object != NULL ? c->object : "");
       if (c->problem != NULL)
 	{
 	  support_record_failure ();
@@ -300,6 +301,8 @@ struct registration
 struct stub
 {
   const struct sframe_stub_config *config;
+  /* Let the kernel carry out the calls (see <support/sframe-stub.h>).  */
+  bool forward;
   pid_t pid;
   struct sframe_stub_result *result;
   struct registration *regs;
@@ -491,6 +494,29 @@ handle_remove (struct stub *stub, struct sframe_stub_call *c)
   return ENOENT;
 }
 
+/* Return true if the test's configuration chose the answer to C.  */
+static bool
+injected_error (const struct stub *stub, const struct sframe_stub_call *c)
+{
+  const struct sframe_stub_config *config = stub->config;
+  return (config->no_support_errno != 0
+	  || (c->kind == sframe_stub_add && config->refuse_object != NULL
+	      && c->object != NULL
+	      && strcmp (base_name (c->object), config->refuse_object) == 0
+	      && c->error == config->refuse_errno));
+}
+
+/* Return true if the kernel has SFrame registration: it answers the
+   withdrawal of a section that was never registered with ENOENT, a
+   kernel without the interface with EINVAL.  */
+static bool
+kernel_has_sframe (void)
+{
+  if (getenv ("SFRAME_STUB_NO_FORWARD") != NULL)
+    return false;
+  return prctl (PR_REMOVE_SFRAME, 0UL, 0UL, 0UL, 0UL) != 0 && errno == ENOENT;
+}
+
 static long int
 handle_marker (struct stub *stub, struct sframe_stub_call *c)
 {
@@ -650,6 +676,10 @@ supervise (struct stub *stub, int listener)
 	    c->error = handle_add (stub, c);
 	  else
 	    c->error = handle_remove (stub, c);
+	  /* An error the test configured is the stand-in's to answer; a
+	     verdict of its own goes to the kernel, which gives its own
+	     answer.  */
+	  c->forwarded = stub->forward && !injected_error (stub, c);
 	}
 
       /* The answer only counts if the call is still pending: what was
@@ -658,8 +688,13 @@ supervise (struct stub *stub, int listener)
 	add_problem (c, "caller vanished during the call");
       memset (resp, 0, sizes.seccomp_notif_resp);
       resp->id = req->id;
-      resp->error = -c->error;
-      resp->val = c->error == 0 ? c->value : 0;
+      if (c->forwarded)
+	resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+      else
+	{
+	  resp->error = -c->error;
+	  resp->val = c->error == 0 ? c->value : 0;
+	}
       if (ioctl (listener, SECCOMP_IOCTL_NOTIF_SEND, resp) != 0
 	  && errno != ENOENT)
 	FAIL_EXIT1 ("SECCOMP_IOCTL_NOTIF_SEND: %m");
@@ -708,6 +743,11 @@ sframe_stub_run (const struct sframe_stub_config *config,
       FAIL_UNSUPPORTED ("cannot install a seccomp user notification filter");
     }
   stub.pid = pid;
+  stub.forward = kernel_has_sframe ();
+  stub.result->forwarded = stub.forward;
+  if (stub.forward)
+    printf ("info: stand-in: the kernel has SFrame registration;"
+	    " calls are checked and forwarded to it\n");
   supervise (&stub, listener);
   xclose (listener);
   xwaitpid (pid, &stub.result->status, 0);

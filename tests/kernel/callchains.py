@@ -1,25 +1,67 @@
 #!/usr/bin/python3
-# callchains.py LEAF FRAME... [--min SHARE | --max SHARE] < perf-script-output
+# callchains.py LEAF FRAME... [--min SHARE | --max SHARE]
+#               [--unmapped LO-HI@TIME] < perf-script-output
 #
-# Reads `perf script` output and counts the samples whose innermost user
-# frame is the function LEAF; of those, the share whose chain continues
-# with exactly the frames FRAME... (e.g. sframe_lib_mid main), in order,
-# each right after the other.  Prints the counts and checks the share
-# against --min (at least) or --max (at most), in percent.
+# Reads `perf script` output and counts the samples whose innermost
+# frame is LEAF; of those, the share whose chain continues with FRAME...
+# in order, each right after the other.  A frame is SYMBOL (in any
+# object), SYMBOL@OBJECT (OBJECT: a glob on the file name of the object
+# perf symbolized it in, e.g. libc.so*), or +@OBJECT (one or more frames
+# in OBJECT, whatever their symbols).  Prints the counts and the mean
+# chain depth, and checks the share against --min (at least) or --max
+# (at most), in percent.  --unmapped fails the run if any sample taken
+# after TIME (perf's clock, e.g. perf record -k mono) has a frame whose
+# address lies in [LO, HI): an object unmapped at TIME.
 #
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: GPL-2.0
+import fnmatch
+import os
 import re
 import sys
 
 args = sys.argv[1:]
 limit = None
-if len(args) >= 2 and args[-2] in ("--min", "--max"):
-    limit = (args[-2], float(args[-1]))
+unmapped = None
+while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped"):
+    if args[-2] == "--unmapped":
+        m = re.fullmatch(r"(0x[0-9a-f]+)-(0x[0-9a-f]+)@([0-9.]+)", args[-1])
+        if not m:
+            sys.exit(f"callchains.py: bad --unmapped {args[-1]}")
+        unmapped = (int(m.group(1), 16), int(m.group(2), 16),
+                    float(m.group(3)))
+    else:
+        limit = (args[-2], float(args[-1]))
     args = args[:-2]
-leaf, chain = args[0], args[1:]
+if not args:
+    sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE]")
+pattern = args
 
-frame_re = re.compile(r"^\s+[0-9a-f]+\s+(\S+?)(?:\+0x[0-9a-f]+)?\s+\((.*)\)$")
+
+def frame_matches(spec, frame):
+    sym, dso = spec.split("@", 1) if "@" in spec else (spec, None)
+    if dso is not None and not fnmatch.fnmatch(os.path.basename(frame[2]),
+                                               dso):
+        return False
+    return sym in ("+", frame[1])
+
+
+def chain_matches(specs, frames):
+    """True if FRAMES begins with frames matching SPECS."""
+    if not specs:
+        return True
+    if not frames or not frame_matches(specs[0], frames[0]):
+        return False
+    if specs[0].startswith("+@"):
+        # One frame matched; either stop here or take more.
+        return (chain_matches(specs[1:], frames[1:])
+                or chain_matches(specs, frames[1:]))
+    return chain_matches(specs[1:], frames[1:])
+
+
+frame_re = re.compile(
+    r"^\s+([0-9a-f]+)\s+(\S+?)(?:\+0x[0-9a-f]+)?\s+\((.*)\)$")
+time_re = re.compile(r"\s(\d+\.\d+):")
 samples = []
 cur = None
 for line in sys.stdin:
@@ -32,26 +74,39 @@ for line in sys.stdin:
     m = frame_re.match(line)
     if m:
         if cur is not None:
-            cur.append(m.group(1))
+            cur[1].append((int(m.group(1), 16), m.group(2), m.group(3)))
     else:
-        cur = []
+        t = time_re.search(" " + line)
+        cur = (float(t.group(1)) if t else None, [])
 if cur is not None:
     samples.append(cur)
 
 total = len(samples)
-hits = [s for s in samples if s and s[0] == leaf]
-full = [s for s in hits if s[1:1 + len(chain)] == chain]
+hits = [f for _, f in samples if f and frame_matches(pattern[0], f[0])]
+full = [f for f in hits if chain_matches(pattern, f)]
 share = 100.0 * len(full) / len(hits) if hits else 0.0
-depth = sum(len(s) for s in hits) / len(hits) if hits else 0.0
-print(f"samples {total}, in {leaf} {len(hits)}, reaching "
-      f"{' -> '.join([leaf] + chain)}: {len(full)} ({share:.1f} %), "
+depth = sum(len(f) for f in hits) / len(hits) if hits else 0.0
+print(f"samples {total}, in {pattern[0]} {len(hits)}, reaching "
+      f"{' -> '.join(pattern)}: {len(full)} ({share:.1f} %), "
       f"mean depth {depth:.1f}")
+ok = True
 if not hits:
-    print(f"FAIL: no sample in {leaf}")
-    sys.exit(1)
-if limit:
+    print(f"FAIL: no sample in {pattern[0]}")
+    ok = False
+if unmapped:
+    lo, hi, when = unmapped
+    later = [f for t, f in samples if t is not None and t > when]
+    bad = [f for f in later if any(lo <= a < hi for a, _, _ in f)]
+    print(f"samples after {when:.6f}: {len(later)}, with a frame in the "
+          f"unmapped range {lo:#x}-{hi:#x}: {len(bad)}")
+    if not later or bad:
+        print("FAIL: " + ("no sample after the reopen" if not later else
+                          "frames resolved into an unmapped object"))
+        ok = False
+if limit and hits:
     op, value = limit
-    ok = share >= value if op == "--min" else share <= value
-    print(f"{'PASS' if ok else 'FAIL'}: share {share:.1f} % "
+    good = share >= value if op == "--min" else share <= value
+    print(f"{'PASS' if good else 'FAIL'}: share {share:.1f} % "
           f"{'>=' if op == '--min' else '<='} {value} %")
-    sys.exit(0 if ok else 1)
+    ok = ok and good
+sys.exit(0 if ok else 1)

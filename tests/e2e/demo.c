@@ -1,0 +1,167 @@
+/* The demo workload profiled by the end-to-end tests and `make run':
+   main -> libdemo.so (DT_NEEDED) -> a callback in libdemo-plugin.so
+   (loaded at run time) -> its hot leaf, or main -> libdemo.so -> libc's
+   qsort -> a comparator in libdemo.so.  Everything, libc included, is
+   built without frame pointers and with SFrame data.
+
+   demo chain SECONDS     dlopen the plugin, run its callback.
+   demo qsort SECONDS     sort with libc's qsort.
+   demo dlmopen SECONDS   the plugin in a new namespace (dlmopen).
+   demo reopen SECONDS    run the plugin for half the time, dlclose it,
+			  keep its old address range reserved, dlopen it
+			  again (so at another address), run it again.
+			  Prints the two ranges and the CLOCK_MONOTONIC
+			  time of the second dlopen.
+
+   Copyright (C) 2026 The glibc-sframe authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+#include "demo.h"
+
+#define PLUGIN "libdemo-plugin.so"
+
+static void *
+open_plugin (Lmid_t lmid, demo_callback *callback)
+{
+  void *h = lmid == LM_ID_BASE ? dlopen (PLUGIN, RTLD_NOW)
+			       : dlmopen (lmid, PLUGIN, RTLD_NOW);
+  if (h == NULL)
+    {
+      fprintf (stderr, "demo: cannot load %s: %s\n", PLUGIN, dlerror ());
+      exit (1);
+    }
+  *callback = (demo_callback) dlsym (h, "plugin_callback");
+  if (*callback == NULL)
+    {
+      fprintf (stderr, "demo: %s\n", dlerror ());
+      exit (1);
+    }
+  return h;
+}
+
+/* The address range of the object that contains ADDR: the hull of its
+   PT_LOAD segments.  */
+struct range
+{
+  const void *addr;
+  uintptr_t lo, hi;
+};
+
+static int
+find_range (struct dl_phdr_info *info, size_t size, void *closure)
+{
+  struct range *r = closure;
+  uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD)
+      {
+	const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+	uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+	if (start < lo)
+	  lo = start;
+	if (start + ph->p_memsz > hi)
+	  hi = start + ph->p_memsz;
+      }
+  if ((uintptr_t) r->addr < lo || (uintptr_t) r->addr >= hi)
+    return 0;
+  long page = sysconf (_SC_PAGESIZE);
+  r->lo = lo & -page;
+  r->hi = (hi + page - 1) & -page;
+  return 1;
+}
+
+static struct range
+range_of (const void *addr)
+{
+  struct range r = { addr, 0, 0 };
+  if (dl_iterate_phdr (find_range, &r) == 0)
+    {
+      fprintf (stderr, "demo: no object contains %p\n", addr);
+      exit (1);
+    }
+  return r;
+}
+
+static void
+reopen (double seconds)
+{
+  demo_callback callback;
+  void *h = open_plugin (LM_ID_BASE, &callback);
+  struct range old = range_of ((const void *) callback);
+  demo_run (callback, seconds / 2);
+  if (dlclose (h) != 0)
+    {
+      fprintf (stderr, "demo: dlclose: %s\n", dlerror ());
+      exit (1);
+    }
+  /* Keep the old range from being reused: the plugin must come back
+     elsewhere, and nothing can execute in the old range.  */
+  if (mmap ((void *) old.lo, old.hi - old.lo, PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0)
+      != (void *) old.lo)
+    {
+      fprintf (stderr, "demo: the plugin's old range is still mapped: %m\n");
+      exit (1);
+    }
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  h = open_plugin (LM_ID_BASE, &callback);
+  struct range new = range_of ((const void *) callback);
+  printf ("reopen: old %#lx-%#lx new %#lx-%#lx at %ld.%09ld\n",
+	  (unsigned long) old.lo, (unsigned long) old.hi,
+	  (unsigned long) new.lo, (unsigned long) new.hi,
+	  (long) ts.tv_sec, ts.tv_nsec);
+  fflush (stdout);
+  if (new.lo < old.hi && old.lo < new.hi)
+    {
+      fprintf (stderr, "demo: the plugin came back in its old range\n");
+      exit (1);
+    }
+  demo_run (callback, seconds / 2);
+  dlclose (h);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 3)
+    {
+      fprintf (stderr, "usage: demo chain|qsort|dlmopen|reopen SECONDS\n");
+      return 2;
+    }
+  const char *mode = argv[1];
+  double seconds = atof (argv[2]);
+  demo_callback callback;
+  if (strcmp (mode, "chain") == 0)
+    {
+      void *h = open_plugin (LM_ID_BASE, &callback);
+      demo_run (callback, seconds);
+      dlclose (h);
+    }
+  else if (strcmp (mode, "dlmopen") == 0)
+    {
+      void *h = open_plugin (LM_ID_NEWLM, &callback);
+      demo_run (callback, seconds);
+      dlclose (h);
+    }
+  else if (strcmp (mode, "qsort") == 0)
+    demo_sort (seconds);
+  else if (strcmp (mode, "reopen") == 0)
+    reopen (seconds);
+  else
+    {
+      fprintf (stderr, "demo: unknown mode %s\n", mode);
+      return 2;
+    }
+  /* Not a tail call: keep main on the stack in every chain.  */
+  return 0;
+}

@@ -1,0 +1,8 @@
+/* The demo's library interface.
+   Copyright (C) 2026 The glibc-sframe authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+typedef unsigned long (*demo_callback) (unsigned long);
+
+unsigned long demo_run (demo_callback callback, double seconds);
+unsigned long demo_sort (double seconds);
