@@ -62,6 +62,7 @@ R_E2E = $(R_WORK)/e2e
 # version and template perf's flamegraph.py names.
 D3_LOCK = $(TOP)/toolchain/d3-flame-graph.lock
 D3 := $(CACHE)/d3-flame-graph-$(call lock_key,$(D3_LOCK))
+R_D3 = /cache/$(notdir $(D3))
 
 .PHONY: all root glibc patchset check run baseline lock clean kernel \
 	kernel-debug kernel-tests e2e-tests
@@ -119,23 +120,23 @@ glibc: $(GLIBC_WORK)/.series
 
 # The mutants first: they leave the restored sources to be rebuilt by
 # the elf/ check.  tests/summary prints the closing count.
-check: glibc kernel kernel-tests e2e-tests
+check: glibc kernel kernel-tests e2e-tests $(D3)/.ok
 	rm -f $(BUILD)/counts
-	$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
+	-$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
 	  /project/tests/mutants.txt $(R_BUILD)/counts
-	$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) \
+	-$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) \
 	  /project/tests/baseline/elf-stock.txt $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/check-glibc --guest $(R_KERNEL) \
 	  $(R_WORK)/guest $(R_BUILD) /project/tests/baseline/elf-stock.txt \
 	  $(R_BUILD)/counts
-	$(IN_ROOT) /project/tests/cross-aarch64 $(R_WORK)/src \
+	-$(IN_ROOT) /project/tests/cross-aarch64 $(R_WORK)/src \
 	  $(R_WORK)/build-aarch64 $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/kernel/checkpatch $(R_LINUX)/src \
 	  /project/patchset/linux $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/kernel/check $(R_KERNEL) $(R_LINUX)/tests \
 	  $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) $(R_E2E) $(R_BUILD) \
-	  $(R_BUILD)/counts
+	  $(R_D3) $(R_BUILD)/counts
 	tests/summary $(BUILD)/counts
 
 # Stock glibc 2.43 from the same sources, its elf/ results recorded as
@@ -151,8 +152,8 @@ baseline: $(GLIBC_WORK)/.series
 # land in run/.
 run: glibc kernel e2e-tests $(D3)/.ok
 	mkdir -p run
-	$(IN_ROOT) /project/tests/e2e/run-demo $(R_KERNEL) $(R_E2E) $(R_BUILD) \
-	  /cache/$(notdir $(D3)) /project/run
+	$(IN_ROOT) /project/tests/e2e/check --run /project/run $(R_KERNEL) \
+	  $(R_E2E) $(R_BUILD) $(R_D3) /dev/null
 
 # Pin today's sid versions of the packages named in toolchain/packages.lock.
 lock: $(ROOT)/.ok

@@ -303,6 +303,8 @@ struct stub
   const struct sframe_stub_config *config;
   /* Let the kernel carry out the calls (see <support/sframe-stub.h>).  */
   bool forward;
+  /* The answer to the current call is one the test configured.  */
+  bool injected;
   pid_t pid;
   struct sframe_stub_result *result;
   struct registration *regs;
@@ -450,7 +452,10 @@ handle_add (struct stub *stub, struct sframe_stub_call *c)
   const struct sframe_stub_config *config = stub->config;
   if (err == 0 && config->refuse_object != NULL
       && strcmp (base_name (c->object), config->refuse_object) == 0)
-    err = config->refuse_errno;
+    {
+      err = config->refuse_errno;
+      stub->injected = true;
+    }
   if (err == 0)
     {
       if (stub->nregs == stub->regs_alloc)
@@ -492,18 +497,6 @@ handle_remove (struct stub *stub, struct sframe_stub_call *c)
       }
   add_problem (c, "remove of a section that is not registered");
   return ENOENT;
-}
-
-/* Return true if the test's configuration chose the answer to C.  */
-static bool
-injected_error (const struct stub *stub, const struct sframe_stub_call *c)
-{
-  const struct sframe_stub_config *config = stub->config;
-  return (config->no_support_errno != 0
-	  || (c->kind == sframe_stub_add && config->refuse_object != NULL
-	      && c->object != NULL
-	      && strcmp (base_name (c->object), config->refuse_object) == 0
-	      && c->error == config->refuse_errno));
 }
 
 /* Return true if the kernel has SFrame registration: it answers the
@@ -670,7 +663,8 @@ supervise (struct stub *stub, int listener)
 	{
 	  c->kind = option == PR_ADD_SFRAME ? sframe_stub_add
 					    : sframe_stub_remove;
-	  if (stub->config->no_support_errno != 0)
+	  stub->injected = stub->config->no_support_errno != 0;
+	  if (stub->injected)
 	    c->error = stub->config->no_support_errno;
 	  else if (c->kind == sframe_stub_add)
 	    c->error = handle_add (stub, c);
@@ -679,7 +673,7 @@ supervise (struct stub *stub, int listener)
 	  /* An error the test configured is the stand-in's to answer; a
 	     verdict of its own goes to the kernel, which gives its own
 	     answer.  */
-	  c->forwarded = stub->forward && !injected_error (stub, c);
+	  c->forwarded = stub->forward && !stub->injected;
 	}
 
       /* The answer only counts if the call is still pending: what was
@@ -747,7 +741,8 @@ sframe_stub_run (const struct sframe_stub_config *config,
   stub.result->forwarded = stub.forward;
   if (stub.forward)
     printf ("info: stand-in: the kernel has SFrame registration;"
-	    " calls are checked and forwarded to it\n");
+	    " calls are checked and forwarded to it, except\n"
+	    "info: stand-in: the errors this test injects\n");
   supervise (&stub, listener);
   xclose (listener);
   xwaitpid (pid, &stub.result->status, 0);

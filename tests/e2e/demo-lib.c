@@ -32,7 +32,7 @@ demo_run (demo_callback callback, double seconds)
 
 /* The qsort comparator: deliberately slow, so that samples land in it
    while libc's qsort is on the stack between it and demo_sort.  */
-__attribute__ ((noinline)) static int
+__attribute__ ((noipa)) static int
 demo_compare (const void *a, const void *b)
 {
   unsigned long x = *(const unsigned long *) a;

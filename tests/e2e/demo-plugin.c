@@ -5,7 +5,8 @@
 
 volatile unsigned long plugin_sink;
 
-__attribute__ ((noinline)) static unsigned long
+/* noipa: no clone under another name (plugin_leaf.constprop).  */
+__attribute__ ((noipa)) static unsigned long
 plugin_leaf (unsigned long n)
 {
   unsigned long x = n;

@@ -33,8 +33,9 @@ while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped"):
     else:
         limit = (args[-2], float(args[-1]))
     args = args[:-2]
-if not args:
-    sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE]")
+if not args or any(a.startswith("--") for a in args):
+    sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
+             "[--unmapped LO-HI@TIME]")
 pattern = args
 
 
@@ -73,9 +74,16 @@ for line in sys.stdin:
         continue
     m = frame_re.match(line)
     if m:
-        if cur is not None:
-            cur[1].append((int(m.group(1), 16), m.group(2), m.group(3)))
+        if cur is None:
+            sys.exit(f"callchains.py: a frame outside a sample: {line}")
+        if m.group(3) == "inlined":
+            sys.exit("callchains.py: inlined frames: use perf script "
+                     "--no-inline")
+        cur[1].append((int(m.group(1), 16), m.group(2), m.group(3)))
     else:
+        # A sample's header line.
+        if cur is not None:
+            samples.append(cur)
         t = time_re.search(" " + line)
         cur = (float(t.group(1)) if t else None, [])
 if cur is not None:
@@ -97,10 +105,17 @@ if unmapped:
     lo, hi, when = unmapped
     later = [f for t, f in samples if t is not None and t > when]
     bad = [f for f in later if any(lo <= a < hi for a, _, _ in f)]
-    print(f"samples after {when:.6f}: {len(later)}, with a frame in the "
-          f"unmapped range {lo:#x}-{hi:#x}: {len(bad)}")
-    if not later or bad:
-        print("FAIL: " + ("no sample after the reopen" if not later else
+    # The check means something only if the leaf ran again after TIME
+    # and, where chains are expected (--min), they were unwound.
+    again = [f for f in later if f and frame_matches(pattern[0], f[0])]
+    if limit and limit[0] == "--min":
+        again = [f for f in again if chain_matches(pattern, f)]
+    print(f"samples after {when:.6f}: {len(later)}, in {pattern[0]}"
+          f"{' with the full chain' if limit and limit[0] == '--min' else ''}"
+          f": {len(again)}, with a frame in the unmapped range "
+          f"{lo:#x}-{hi:#x}: {len(bad)}")
+    if not again or bad:
+        print("FAIL: " + ("no such sample after that time" if not again else
                           "frames resolved into an unmapped object"))
         ok = False
 if limit and hits:
