@@ -154,6 +154,9 @@ run: glibc kernel e2e-tests $(D3)/.ok
 	mkdir -p run
 	$(IN_ROOT) /project/tests/e2e/check --run /project/run $(R_KERNEL) \
 	  $(R_E2E) $(R_BUILD) $(R_D3) /dev/null
+	@echo "make run: run/report.txt; flame graphs run/flamegraph-on.html" \
+	  "(registration on) and run/flamegraph-off.html (off), open them in a" \
+	  "browser; screenshot run/flamegraph-on.png"
 
 # Pin today's sid versions of the packages named in toolchain/packages.lock.
 lock: $(ROOT)/.ok
