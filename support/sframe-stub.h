@@ -103,8 +103,6 @@ struct sframe_stub_result
   size_t nlive;
   /* Wait status of the child.  */
   int status;
-  /* True if the kernel has the interface and got the calls.  */
-  bool forwarded;
 };
 
 /* Run FN (CLOSURE) in a child process whose SFrame prctl calls go to a

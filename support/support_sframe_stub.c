@@ -738,7 +738,6 @@ sframe_stub_run (const struct sframe_stub_config *config,
     }
   stub.pid = pid;
   stub.forward = kernel_has_sframe ();
-  stub.result->forwarded = stub.forward;
   if (stub.forward)
     printf ("info: stand-in: the kernel has SFrame registration;"
 	    " calls are checked and forwarded to it, except\n"
