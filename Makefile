@@ -55,6 +55,16 @@ R_KERNEL = $(R_LINUX)/build/arch/x86/boot/bzImage
 V2_LOCK = $(TOP)/toolchain/binutils-v2.lock
 BINUTILS_V2 := $(CACHE)/binutils-2.44-$(call lock_key,$(V2_LOCK))
 
+# arm64: the same kernel cross-built, glibc cross-built with Debian's
+# aarch64 compiler, and an arm64 user space for the guest (unpacked,
+# never run on the host), keyed by its own lock.
+ARM64_LOCK = $(TOP)/toolchain/arm64-root.lock
+ROOT_ARM64 := $(CACHE)/root-arm64-$(call lock_key,$(ARM64_LOCK))
+R_ROOT_ARM64 = /cache/$(notdir $(ROOT_ARM64))
+R_KERNEL_ARM64 = $(R_LINUX)/build-arm64/arch/arm64/boot/Image
+BUILD_ARM64 = $(GLIBC_WORK)/build-aarch64
+R_BUILD_ARM64 = $(R_WORK)/build-aarch64
+
 # The end-to-end demo (tests/e2e), linked to run on the patched glibc.
 E2E = $(GLIBC_WORK)/e2e
 R_E2E = $(R_WORK)/e2e
@@ -65,7 +75,8 @@ D3 := $(CACHE)/d3-flame-graph-$(call lock_key,$(D3_LOCK))
 R_D3 = /cache/$(notdir $(D3))
 
 .PHONY: all root glibc patchset check run baseline lock clean kernel \
-	kernel-debug kernel-tests e2e-tests
+	kernel-debug kernel-tests e2e-tests arm64 root-arm64 glibc-arm64 \
+	kernel-arm64 kernel-tests-arm64 e2e-tests-arm64
 
 all: glibc kernel
 
@@ -98,6 +109,31 @@ kernel-debug: $(LINUX_WORK)/.series
 	  $(R_LINUX)/build-debug /project/linux/config/guest.config \
 	  /project/linux/config/debug.config
 
+root-arm64: $(ROOT_ARM64)/.ok
+$(ROOT_ARM64)/.ok: $(ARM64_LOCK)
+	scripts/mkroot --foreign arm64 $(ARM64_LOCK) $(ROOT_ARM64)
+	touch $@
+
+kernel-arm64: $(LINUX_WORK)/.series
+	$(IN_ROOT) /project/scripts/build-linux --arch arm64 $(R_LINUX)/src \
+	  $(R_LINUX)/build-arm64 /project/linux/config/guest.config \
+	  /project/linux/config/arm64.config
+
+glibc-arm64: $(GLIBC_WORK)/.series
+	$(IN_ROOT) /project/scripts/build-glibc --arch arm64 $(R_WORK)/src \
+	  $(R_BUILD_ARM64)
+
+kernel-tests-arm64: $(BINUTILS_V2)/.ok glibc-arm64
+	$(IN_ROOT) /project/tests/kernel/build --arch arm64 \
+	  $(R_LINUX)/tests-arm64 /cache/$(notdir $(BINUTILS_V2)) $(R_BUILD_ARM64)
+
+e2e-tests-arm64: glibc-arm64
+	$(IN_ROOT) /project/tests/e2e/build --arch arm64 $(R_WORK)/e2e-arm64 \
+	  $(R_BUILD_ARM64)
+
+# Everything the arm64 tests need.
+arm64: root-arm64 kernel-arm64 kernel-tests-arm64 e2e-tests-arm64
+
 $(BINUTILS_V2)/.ok: $(V2_LOCK)
 	scripts/fetch-debs $(V2_LOCK) $(BINUTILS_V2)
 	touch $@
@@ -120,7 +156,7 @@ glibc: $(GLIBC_WORK)/.series
 
 # The mutants first: they leave the restored sources to be rebuilt by
 # the elf/ check.  tests/summary prints the closing count.
-check: glibc kernel kernel-tests e2e-tests $(D3)/.ok
+check: glibc kernel kernel-tests e2e-tests $(D3)/.ok arm64
 	rm -f $(BUILD)/counts
 	-$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
 	  /project/tests/mutants.txt $(R_BUILD)/counts
@@ -129,14 +165,22 @@ check: glibc kernel kernel-tests e2e-tests $(D3)/.ok
 	-$(IN_ROOT) /project/tests/check-glibc --guest $(R_KERNEL) \
 	  $(R_WORK)/guest $(R_BUILD) /project/tests/baseline/elf-stock.txt \
 	  $(R_BUILD)/counts
-	-$(IN_ROOT) /project/tests/cross-aarch64 $(R_WORK)/src \
-	  $(R_WORK)/build-aarch64 $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/cross-aarch64 $(R_BUILD_ARM64) \
+	  $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/kernel/checkpatch $(R_LINUX)/src \
 	  /project/patchset/linux $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/kernel/check $(R_KERNEL) $(R_LINUX)/tests \
 	  $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) $(R_E2E) $(R_BUILD) \
 	  $(R_D3) $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/check-glibc --arm64 $(R_ROOT_ARM64) \
+	  $(R_KERNEL_ARM64) $(R_WORK)/guest-arm64 $(R_BUILD_ARM64) \
+	  /project/tests/baseline/elf-stock.txt $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/kernel/check --arm64 $(R_ROOT_ARM64) \
+	  $(R_KERNEL_ARM64) $(R_LINUX)/tests-arm64 $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/e2e/check --arm64 $(R_ROOT_ARM64) \
+	  $(R_KERNEL_ARM64) $(R_WORK)/e2e-arm64 $(R_BUILD_ARM64) $(R_D3) \
+	  $(R_BUILD)/counts
 	tests/summary $(BUILD)/counts
 
 # Stock glibc 2.43 from the same sources, its elf/ results recorded as

@@ -316,14 +316,13 @@ static int sframe_decode_default(const struct sframe_section *sec,
 	frame->use_fp = !SFRAME_FRE_BASE_SP(fre->info);
 	frame->cfa_off = sframe_fre_off(fre, 0);
 
-	if (sec->ra_off) {
+	/* Not fixed and not in the FRE: still in the link register. */
+	if (sec->ra_off)
 		frame->ra_off = sec->ra_off;
-	} else if (fre->count > i) {
+	else if (fre->count > i)
 		frame->ra_off = sframe_fre_off(fre, i++);
-	} else {
-		/* RA still in a register: not something we can read. */
-		return -EOPNOTSUPP;
-	}
+	else
+		frame->ra_off = 0;
 
 	if (sec->fp_off)
 		frame->fp_off = sec->fp_off;
@@ -362,7 +361,10 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 		return -EOPNOTSUPP;
 	frame->cfa_off = sframe_fre_off(fre, 1);
 
-	/* RA: a pair, a single 0 padding word before FP, or nothing. */
+	/*
+	 * RA: a pair, a single 0 padding word before FP, or nothing (fixed,
+	 * or still in the link register).
+	 */
 	frame->ra_off = sec->ra_off;
 	if (fre->count > i) {
 		ctl = fre->word[i];
@@ -377,9 +379,6 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 			i += 2;
 		}
 	}
-	if (!frame->ra_off)
-		return -EOPNOTSUPP;
-
 	/* FP: a pair, or nothing (unchanged). */
 	frame->fp_off = 0;
 	if (fre->count > i) {
@@ -431,8 +430,8 @@ int sframe_find(const struct sframe_section *sec, unsigned long ip,
 	/* No offsets: the RA is undefined, this is the outermost frame. */
 	if (!fre.count)
 		return SFRAME_OUTERMOST;
-	/* A signed return address needs pointer authentication support. */
-	if (SFRAME_FRE_MANGLED_RA(fre.info))
+	/* A signed return address: only where the architecture strips it. */
+	if (SFRAME_FRE_MANGLED_RA(fre.info) && !UNWIND_USER_SIGNED_RA)
 		return -EOPNOTSUPP;
 
 	switch (fn.fde_type) {
