@@ -83,6 +83,18 @@ copy_section (const struct sframe_obj *o)
 enum { H_VERSION = 2, H_FLAGS = 3, H_ABI = 4, H_NUM_FDES = 8,
        H_FRE_LEN = 16, H_SIZE = 28 };
 
+/* SFrame ABI codes: this architecture's, and another one's, which the
+   kernel must refuse.  */
+#if defined __x86_64__
+enum { ABI_NATIVE = 3, ABI_OTHER = 2 };		/* AMD64; AArch64 LE */
+# define ABI_OTHER_NAME "AArch64 ABI"
+#elif defined __aarch64__ && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+enum { ABI_NATIVE = 2, ABI_OTHER = 3 };		/* AArch64 LE; AMD64 */
+# define ABI_OTHER_NAME "AMD64 ABI"
+#else
+# error "no SFrame ABI for this architecture"
+#endif
+
 static void
 test_objects (const struct sframe_obj *exe, const struct sframe_obj *lib,
 	      int rtld_registers)
@@ -176,7 +188,7 @@ test_malformed (const struct sframe_obj *lib)
     { "version 4", H_VERSION, 1, 4 },
     { "unknown flag", H_FLAGS, 1, 0x81 },
     { "unsorted", H_FLAGS, 1, 0x4 },
-    { "AArch64 ABI", H_ABI, 1, 2 },
+    { ABI_OTHER_NAME, H_ABI, 1, ABI_OTHER },
     { "FDEs past the end", H_NUM_FDES, 4, 0x10000000 },
     { "FREs past the end", H_FRE_LEN, 4, 0x10000000 },
   };
@@ -321,7 +333,7 @@ static void
 test_limit (void)
 {
   enum { N = 16384 + 64 };
-  unsigned char hdr[H_SIZE] = { 0xe2, 0xde, 3, 0x5, 3 };
+  unsigned char hdr[H_SIZE] = { 0xe2, 0xde, 3, 0x5, ABI_NATIVE };
   unsigned char *secs = malloc ((size_t) N * H_SIZE);
   uintptr_t t = map_text (N);
   int ok = 0, err = 0, i;
