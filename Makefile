@@ -202,9 +202,11 @@ run: glibc kernel e2e-tests $(D3)/.ok
 	  "(registration on) and run/flamegraph-off.html (off), open them in a" \
 	  "browser; screenshot run/flamegraph-on.png"
 
-# Pin today's sid versions of the packages named in toolchain/packages.lock.
+# Pin today's sid versions of the packages named in toolchain/packages.lock
+# and toolchain/arm64-root.lock.
 lock: $(ROOT)/.ok
 	scripts/relock $(LOCK) $(ROOT)
+	scripts/relock --foreign arm64 $(ARM64_LOCK)
 
 clean:
 	rm -rf $(PATCHSET) config.mk

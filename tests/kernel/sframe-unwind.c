@@ -3,6 +3,9 @@
    (main -> sframe_lib_mid -> lib_leaf).  With "register" it registers the
    library's SFrame data with PR_ADD_SFRAME itself (as a patched dynamic
    linker would); with "none" it does not.  Runs for the given seconds.
+   Built with SFRAME_FP_MID, main calls the library through sframe_fp_mid
+   (sframe-fp.c), a frame with frame pointers and no SFrame data, and
+   passes it the address of sframe_decoy, which no chain may show.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: GPL-2.0  */
@@ -17,6 +20,15 @@
 #include "sframe-obj.h"
 
 unsigned long sframe_lib_mid (unsigned long n);
+unsigned long sframe_fp_mid (unsigned long n, unsigned long decoy);
+
+/* Never called; an address inside it marks a misread stack slot.  */
+__attribute__ ((noinline)) void
+sframe_decoy (volatile unsigned long *p)
+{
+  for (int i = 0; i < 8; i++)
+    p[i] = p[i] * 3 + 1;
+}
 
 int
 main (int argc, char **argv)
@@ -48,7 +60,11 @@ main (int argc, char **argv)
   clock_gettime (CLOCK_MONOTONIC, &start);
   do
     {
+#ifdef SFRAME_FP_MID
+      sframe_fp_mid (64, (unsigned long) &sframe_decoy + 8);
+#else
       sframe_lib_mid (64);
+#endif
       clock_gettime (CLOCK_MONOTONIC, &now);
     }
   while (now.tv_sec - start.tv_sec
