@@ -1,7 +1,6 @@
 #!/usr/bin/python3
 # callchains.py LEAF FRAME... [--min SHARE | --max SHARE]
-#               [--unmapped LO-HI@TIME] [--absent SYMBOL]
-#               < perf-script-output
+#               [--unmapped LO-HI@TIME] < perf-script-output
 #
 # Reads `perf script` output and counts the samples whose innermost
 # frame is LEAF; of those, the share whose chain continues with FRAME...
@@ -12,9 +11,7 @@
 # chain depth, and checks the share against --min (at least) or --max
 # (at most), in percent.  --unmapped fails the run if any sample taken
 # after TIME (perf's clock, e.g. perf record -k mono) has a frame whose
-# address lies in [LO, HI): an object unmapped at TIME.  --absent fails
-# the run if any sample has a frame symbolized SYMBOL (a decoy that only
-# a misread stack slot could give).
+# address lies in [LO, HI): an object unmapped at TIME.
 #
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: GPL-2.0
@@ -26,12 +23,8 @@ import sys
 args = sys.argv[1:]
 limit = None
 unmapped = None
-absent = None
-while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped",
-                                      "--absent"):
-    if args[-2] == "--absent":
-        absent = args[-1]
-    elif args[-2] == "--unmapped":
+while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped"):
+    if args[-2] == "--unmapped":
         m = re.fullmatch(r"(0x[0-9a-f]+)-(0x[0-9a-f]+)@([0-9.]+)", args[-1])
         if not m:
             sys.exit(f"callchains.py: bad --unmapped {args[-1]}")
@@ -42,7 +35,7 @@ while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped",
     args = args[:-2]
 if not args or any(a.startswith("--") for a in args):
     sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
-             "[--unmapped LO-HI@TIME] [--absent SYMBOL]")
+             "[--unmapped LO-HI@TIME]")
 pattern = args
 
 
@@ -124,12 +117,6 @@ if unmapped:
     if not again or bad:
         print("FAIL: " + ("no such sample after that time" if not again else
                           "frames resolved into an unmapped object"))
-        ok = False
-if absent:
-    bad = [f for _, f in samples if any(sym == absent for _, sym, _ in f)]
-    print(f"samples with a frame in {absent}: {len(bad)}")
-    if bad:
-        print(f"FAIL: {absent} must never appear in a chain")
         ok = False
 if limit and hits:
     op, value = limit
