@@ -74,7 +74,7 @@ D3_LOCK = $(TOP)/toolchain/d3-flame-graph.lock
 D3 := $(CACHE)/d3-flame-graph-$(call lock_key,$(D3_LOCK))
 R_D3 = /cache/$(notdir $(D3))
 
-.PHONY: all root glibc patchset check run baseline lock clean kernel \
+.PHONY: all root glibc patchset check run baseline stock bench lock clean kernel \
 	kernel-debug kernel-tests e2e-tests arm64 root-arm64 glibc-arm64 \
 	kernel-arm64 kernel-tests-arm64 e2e-tests-arm64
 
@@ -183,13 +183,34 @@ check: glibc kernel kernel-tests e2e-tests $(D3)/.ok arm64
 	  $(R_BUILD)/counts
 	tests/summary $(BUILD)/counts
 
-# Stock glibc 2.43 from the same sources, its elf/ results recorded as
-# the baseline that `make check' reports regressions against.
-baseline: $(GLIBC_WORK)/.series
+# Stock glibc 2.43 from the same sources, built the same way.
+stock: $(GLIBC_WORK)/.series
 	[ -d $(GLIBC_WORK)/stock ] \
 	  || git -C $(GLIBC_WORK)/src worktree add -q --detach ../stock pristine
 	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/stock $(R_WORK)/build-stock
+
+# Its elf/ results, recorded as the baseline that `make check' reports
+# regressions against.
+baseline: stock
 	$(IN_ROOT) /project/tests/check-glibc --baseline $(R_WORK)/build-stock /project/tests/baseline/elf-stock.txt
+
+# What registration and SFrame unwinding cost, side by side with stock
+# glibc, frame pointers and DWARF (bench/): callgrind on the host, wall
+# times and profiles in the guest; the table, bench.csv and bench.svg in
+# run/.
+bench: glibc stock kernel
+	mkdir -p run
+	$(IN_ROOT) /project/bench/build $(R_WORK)/bench
+	$(IN_ROOT) /project/bench/host-run $(R_WORK)/bench $(R_BUILD) \
+	  $(R_WORK)/build-stock
+	$(IN_ROOT) /project/scripts/guest $(R_KERNEL) $(R_WORK)/bench 3600 \
+	  "$(R_WORK)/bench/guest-run $(R_WORK)/bench $(R_BUILD) $(R_WORK)/build-stock"
+	$(IN_ROOT) sh -c '/project/bench/report $(R_WORK)/bench \
+	  > $(R_WORK)/bench/bench.txt && gnuplot $(R_WORK)/bench/bench.gp'
+	cp $(GLIBC_WORK)/bench/bench.txt $(GLIBC_WORK)/bench/bench.csv \
+	  $(GLIBC_WORK)/bench/bench.svg run/
+	@cat run/bench.txt
+	@echo "make bench: run/bench.txt, run/bench.csv, run/bench.svg"
 
 # The main job: profile the demo on the matching kernel with the
 # patched glibc, registration on and off; the report and flame graphs

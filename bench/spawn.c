@@ -1,0 +1,72 @@
+/* spawn ROUNDS CMD-A -- CMD-B [-- CMD-C...]: run the commands ROUNDS
+   times each, interleaved (A B C A B C ...), so that drift in a noisy
+   machine hits them alike, and print for each its median and minimum
+   wall time in microseconds.  A command that fails stops the run.
+
+   Copyright (C) 2026 The glibc-sframe authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#define _GNU_SOURCE
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+
+extern char **environ;
+
+static int
+cmp (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 3)
+    {
+      fprintf (stderr, "usage: spawn ROUNDS CMD [-- CMD]...\n");
+      return 2;
+    }
+  int rounds = atoi (argv[1]);
+  char **cmds[16];
+  int n = 0;
+  cmds[n++] = &argv[2];
+  for (int i = 2; i < argc; i++)
+    if (strcmp (argv[i], "--") == 0)
+      {
+	argv[i] = NULL;
+	if (n == 16)
+	  return 2;
+	cmds[n++] = &argv[i + 1];
+      }
+  double *t = calloc ((size_t) rounds * n, sizeof *t);
+  for (int r = 0; r < rounds; r++)
+    for (int c = 0; c < n; c++)
+      {
+	struct timespec a, b;
+	pid_t pid;
+	int status;
+	clock_gettime (CLOCK_MONOTONIC, &a);
+	if (posix_spawn (&pid, cmds[c][0], NULL, NULL, cmds[c], environ) != 0
+	    || waitpid (pid, &status, 0) != pid
+	    || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+	  {
+	    fprintf (stderr, "spawn: %s failed\n", cmds[c][0]);
+	    return 1;
+	  }
+	clock_gettime (CLOCK_MONOTONIC, &b);
+	t[c * rounds + r] = (b.tv_sec - a.tv_sec) * 1e6
+			    + (b.tv_nsec - a.tv_nsec) / 1e3;
+      }
+  for (int c = 0; c < n; c++)
+    {
+      double *v = t + c * rounds;
+      qsort (v, rounds, sizeof *v, cmp);
+      printf ("%d median_us %.1f min_us %.1f\n", c, v[rounds / 2], v[0]);
+    }
+  return 0;
+}
