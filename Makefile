@@ -62,7 +62,6 @@ ARM64_LOCK = $(TOP)/toolchain/arm64-root.lock
 ROOT_ARM64 := $(CACHE)/root-arm64-$(call lock_key,$(ARM64_LOCK))
 R_ROOT_ARM64 = /cache/$(notdir $(ROOT_ARM64))
 R_KERNEL_ARM64 = $(R_LINUX)/build-arm64/arch/arm64/boot/Image
-BUILD_ARM64 = $(GLIBC_WORK)/build-aarch64
 R_BUILD_ARM64 = $(R_WORK)/build-aarch64
 
 # The end-to-end demo (tests/e2e), linked to run on the patched glibc.
