@@ -74,7 +74,7 @@ D3 := $(CACHE)/d3-flame-graph-$(call lock_key,$(D3_LOCK))
 R_D3 = /cache/$(notdir $(D3))
 
 .PHONY: all root glibc patchset check run baseline stock bench lock clean kernel \
-	kernel-debug kernel-tests e2e-tests arm64 root-arm64 glibc-arm64 \
+	kernel-debug kernel-bench kernel-tests e2e-tests arm64 root-arm64 glibc-arm64 \
 	kernel-arm64 kernel-tests-arm64 e2e-tests-arm64
 
 all: glibc kernel
@@ -108,6 +108,13 @@ kernel-debug: $(LINUX_WORK)/.series
 	  $(R_LINUX)/build-debug /project/linux/config/guest.config \
 	  /project/linux/config/debug.config
 
+# The benchmark variant (the function profiler) for make bench.
+R_KERNEL_BENCH = $(R_LINUX)/build-bench/arch/x86/boot/bzImage
+kernel-bench: $(LINUX_WORK)/.series
+	$(IN_ROOT) /project/scripts/build-linux $(R_LINUX)/src \
+	  $(R_LINUX)/build-bench /project/linux/config/guest.config \
+	  /project/linux/config/bench.config
+
 root-arm64: $(ROOT_ARM64)/.ok
 $(ROOT_ARM64)/.ok: $(ARM64_LOCK)
 	scripts/mkroot --foreign arm64 $(ARM64_LOCK) $(ROOT_ARM64)
@@ -134,7 +141,7 @@ e2e-tests-arm64: glibc-arm64
 arm64: root-arm64 kernel-arm64 kernel-tests-arm64 e2e-tests-arm64
 
 $(BINUTILS_V2)/.ok: $(V2_LOCK)
-	scripts/fetch-debs $(V2_LOCK) $(BINUTILS_V2)
+	scripts/fetch-pool $(V2_LOCK) $(BINUTILS_V2)
 	touch $@
 
 # The kernel-side test programs (tests/kernel), one set linked to run
@@ -197,12 +204,19 @@ baseline: stock
 # glibc, frame pointers and DWARF (bench/): callgrind on the host, wall
 # times and profiles in the guest; the table, bench.csv and bench.svg in
 # run/.
-bench: glibc stock kernel
+BENCH_SRC_LOCK = $(TOP)/toolchain/bench-src.lock
+BENCH_SRC := $(CACHE)/bench-src-$(call lock_key,$(BENCH_SRC_LOCK))
+$(BENCH_SRC)/.ok: $(BENCH_SRC_LOCK)
+	scripts/fetch-pool $(BENCH_SRC_LOCK) $(BENCH_SRC)
+	touch $@
+
+bench: glibc stock kernel-bench $(BENCH_SRC)/.ok
 	mkdir -p run
-	$(IN_ROOT) /project/bench/build $(R_WORK)/bench
+	$(IN_ROOT) /project/bench/build $(R_WORK)/bench \
+	  /cache/$(notdir $(BENCH_SRC))
 	$(IN_ROOT) /project/bench/host-run $(R_WORK)/bench $(R_BUILD) \
 	  $(R_WORK)/build-stock
-	$(IN_ROOT) /project/scripts/guest $(R_KERNEL) $(R_WORK)/bench 3600 \
+	$(IN_ROOT) /project/scripts/guest $(R_KERNEL_BENCH) $(R_WORK)/bench 3600 \
 	  "$(R_WORK)/bench/guest-run $(R_WORK)/bench $(R_BUILD) $(R_WORK)/build-stock"
 	$(IN_ROOT) sh -c '/project/bench/report $(R_WORK)/bench \
 	  > $(R_WORK)/bench/bench.txt && gnuplot $(R_WORK)/bench/bench.gp'

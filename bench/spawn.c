@@ -1,18 +1,21 @@
 /* spawn ROUNDS CMD-A -- CMD-B [-- CMD-C...]: run the commands ROUNDS
    times each, interleaved (A B C A B C ...), so that drift in a noisy
    machine hits them alike, and print for each its median and minimum
-   wall time in microseconds.  A command that fails stops the run.
+   wall time in microseconds.  The commands' output goes to /dev/null.
+   A command that fails stops the run.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
 
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -44,6 +47,14 @@ main (int argc, char **argv)
 	cmds[n++] = &argv[i + 1];
       }
   double *t = calloc ((size_t) rounds * n, sizeof *t);
+  posix_spawn_file_actions_t fa;
+  if (t == NULL || posix_spawn_file_actions_init (&fa) != 0
+      || posix_spawn_file_actions_addopen (&fa, STDOUT_FILENO, "/dev/null",
+					   O_WRONLY, 0) != 0)
+    {
+      perror ("spawn");
+      return 1;
+    }
   for (int r = 0; r < rounds; r++)
     for (int c = 0; c < n; c++)
       {
@@ -51,7 +62,7 @@ main (int argc, char **argv)
 	pid_t pid;
 	int status;
 	clock_gettime (CLOCK_MONOTONIC, &a);
-	if (posix_spawn (&pid, cmds[c][0], NULL, NULL, cmds[c], environ) != 0
+	if (posix_spawn (&pid, cmds[c][0], &fa, NULL, cmds[c], environ) != 0
 	    || waitpid (pid, &status, 0) != pid
 	    || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
 	  {
