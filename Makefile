@@ -73,7 +73,7 @@ D3_LOCK = $(TOP)/toolchain/d3-flame-graph.lock
 D3 := $(CACHE)/d3-flame-graph-$(call lock_key,$(D3_LOCK))
 R_D3 = /cache/$(notdir $(D3))
 
-.PHONY: all root glibc patchset check run baseline stock bench lock clean kernel \
+.PHONY: all root glibc patchset check run baseline stock bench fuzz lock clean kernel \
 	kernel-debug kernel-bench kernel-tests e2e-tests arm64 root-arm64 glibc-arm64 \
 	kernel-arm64 kernel-tests-arm64 e2e-tests-arm64
 
@@ -177,6 +177,8 @@ check: glibc kernel kernel-tests e2e-tests $(D3)/.ok arm64
 	  /project/patchset/linux $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/kernel/check $(R_KERNEL) $(R_LINUX)/tests \
 	  $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/sframe-reader/check $(R_LINUX)/reader \
+	  $(R_LINUX)/src 60 $(R_BUILD)/counts $(READER_OBJECTS)
 	-$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) $(R_E2E) $(R_BUILD) \
 	  $(R_D3) $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/check-glibc --arm64 $(R_ROOT_ARM64) \
@@ -188,6 +190,20 @@ check: glibc kernel kernel-tests e2e-tests $(D3)/.ok arm64
 	  $(R_KERNEL_ARM64) $(R_WORK)/e2e-arm64 $(R_BUILD_ARM64) $(R_D3) \
 	  $(R_BUILD)/counts
 	tests/summary $(BUILD)/counts
+
+# The kernel's SFrame reader in user space (tests/sframe-reader): checked
+# against readelf on these objects (and the root's) and fuzzed, 60 s in
+# `make check', FUZZ_SECS (default an hour) with `make fuzz'.
+READER_OBJECTS = $(R_BUILD)/libc.so.6 $(R_BUILD)/elf/ld.so \
+  $(R_BUILD_ARM64)/libc.so.6 $(R_BUILD_ARM64)/elf/ld.so \
+  $(R_LINUX)/tests/libsframe-test.so $(R_LINUX)/tests/libsframe-test-v2.so \
+  $(R_LINUX)/tests-arm64/libsframe-test.so \
+  $(R_LINUX)/tests-arm64/libsframe-test-v2.so
+FUZZ_SECS = 3600
+fuzz: kernel-tests kernel-tests-arm64
+	rm -f $(BUILD)/fuzz-counts
+	$(IN_ROOT) /project/tests/sframe-reader/check $(R_LINUX)/reader \
+	  $(R_LINUX)/src $(FUZZ_SECS) $(R_BUILD)/fuzz-counts $(READER_OBJECTS)
 
 # Stock glibc 2.43 from the same sources, built the same way.
 stock: $(GLIBC_WORK)/.series
