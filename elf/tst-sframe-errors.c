@@ -21,9 +21,11 @@
    ENOSYS or EPERM, no further request is made; that an error for one
    object (ENOEXEC, EFAULT, EEXIST, or EINVAL once a request succeeded)
    does not stop the registration of other objects and is not fatal;
-   that objects whose SFrame header no kernel accepts (bad magic number,
-   version 1, foreign ABI, sub-sections beyond the segment) are not
-   registered but load normally; and that ld.so --list-tunables shows
+   that objects whose SFrame data no kernel accepts (bad magic number,
+   version 1, foreign ABI, sub-sections beyond the segment; a
+   PT_GNU_SFRAME segment of size zero or near 2^63, outside every
+   PT_LOAD, or running past the end of the PT_LOAD that holds it) are
+   not registered, cost no system call, and load normally; and that ld.so --list-tunables shows
    the tunable.  */
 
 #include <array_length.h>
@@ -81,10 +83,67 @@ enum corruption
     bad_version,		/* sfp_version, offset 2: 1.  */
     bad_abi,			/* sfh_abi_arch, offset 4: another ABI.  */
     bad_fre_len,		/* sfh_fre_len, offset 16: beyond the end.  */
+    /* The rest change the PT_GNU_SFRAME program header instead.  */
+    bad_size_zero,		/* p_filesz and p_memsz 0.  */
+    bad_size_huge,		/* p_filesz and p_memsz near 2^63.  */
+    bad_outside,		/* p_vaddr 1 MiB past the last PT_LOAD.  */
+    bad_straddle,		/* p_vaddr 8 bytes before the end of the
+				   PT_LOAD that holds it.  */
   };
 
-/* Copy tst-sframe-mod3.so to DIR/NAME, and break the SFrame header of
-   the copy as HOW says.  Return the name of the copy.  */
+/* Change the PT_GNU_SFRAME program header of the file open at FD (named
+   PATH) as HOW says.  */
+static void
+corrupt_phdr (int fd, const char *path, enum corruption how)
+{
+  ElfW(Ehdr) eh;
+  if (pread (fd, &eh, sizeof eh, 0) != sizeof eh)
+    FAIL_EXIT1 ("%s: cannot read the ELF header: %m", path);
+  ElfW(Phdr) ph[eh.e_phnum];
+  ssize_t size = eh.e_phnum * sizeof (ElfW(Phdr));
+  if (pread (fd, ph, size, eh.e_phoff) != size)
+    FAIL_EXIT1 ("%s: cannot read the program headers: %m", path);
+  ElfW(Phdr) *sf = NULL;
+  ElfW(Addr) load_end = 0, holder_end = 0;
+  for (int i = 0; i < eh.e_phnum; ++i)
+    if (ph[i].p_type == PT_GNU_SFRAME)
+      sf = &ph[i];
+  if (sf == NULL)
+    FAIL_EXIT1 ("%s: no PT_GNU_SFRAME segment", path);
+  for (int i = 0; i < eh.e_phnum; ++i)
+    if (ph[i].p_type == PT_LOAD)
+      {
+	ElfW(Addr) end = ph[i].p_vaddr + ph[i].p_memsz;
+	if (end > load_end)
+	  load_end = end;
+	if (sf->p_vaddr >= ph[i].p_vaddr && sf->p_vaddr < end)
+	  holder_end = end;
+      }
+  TEST_VERIFY_EXIT (holder_end != 0);
+  switch (how)
+    {
+    case bad_size_zero:
+      sf->p_filesz = sf->p_memsz = 0;
+      break;
+    case bad_size_huge:
+      sf->p_filesz = sf->p_memsz = (ElfW(Xword)) -1 / 2;
+      break;
+    case bad_outside:
+      sf->p_vaddr = sf->p_paddr = load_end + 0x100000;
+      break;
+    case bad_straddle:
+      sf->p_vaddr = sf->p_paddr = holder_end - 8;
+      break;
+    default:
+      FAIL_EXIT1 ("corrupt_phdr: not a program header corruption: %d", how);
+    }
+  if (pwrite (fd, ph, size, eh.e_phoff) != size)
+    FAIL_EXIT1 ("%s: cannot write the program headers: %m", path);
+}
+
+/* Copy tst-sframe-mod3.so to DIR/NAME, and break the SFrame header or
+   the PT_GNU_SFRAME program header of the copy as HOW says.  Return the
+   name of the copy.  */
 static char *
 make_bad_copy (const char *dir, const char *name, enum corruption how)
 {
@@ -103,6 +162,13 @@ make_bad_copy (const char *dir, const char *name, enum corruption how)
   int fd = xopen (to, O_RDWR, 0);
   unsigned char bytes[4];
   size_t size = 1;
+  if (how >= bad_size_zero)
+    {
+      corrupt_phdr (fd, to, how);
+      xclose (fd);
+      free (from);
+      return to;
+    }
   switch (how)
     {
     case bad_magic:
@@ -124,6 +190,8 @@ make_bad_copy (const char *dir, const char *name, enum corruption how)
       size = 4;
       offset += 16;
       break;
+    default:
+      FAIL_EXIT1 ("make_bad_copy: unknown corruption %d", how);
     }
   if (pwrite (fd, bytes, size, offset) != size)
     FAIL_EXIT1 ("%s: cannot overwrite the SFrame header: %m", to);
@@ -197,6 +265,10 @@ do_test (void)
 	{ "bad-version.so", bad_version },
 	{ "bad-abi.so", bad_abi },
 	{ "bad-fre-len.so", bad_fre_len },
+	{ "bad-size-zero.so", bad_size_zero },
+	{ "bad-size-huge.so", bad_size_huge },
+	{ "bad-outside.so", bad_outside },
+	{ "bad-straddle.so", bad_straddle },
       };
     const char *cmds[2 * array_length (bad) + 3];
     char *paths[array_length (bad)];
