@@ -103,6 +103,7 @@ kernel: $(LINUX_WORK)/.series
 	  /project/linux/config/guest.config
 
 # The debug variant (KASAN, lockdep, kmemleak) for the robustness tests.
+R_KERNEL_DEBUG = $(R_LINUX)/build-debug/arch/x86/boot/bzImage
 kernel-debug: $(LINUX_WORK)/.series
 	$(IN_ROOT) /project/scripts/build-linux $(R_LINUX)/src \
 	  $(R_LINUX)/build-debug /project/linux/config/guest.config \
@@ -162,7 +163,7 @@ glibc: $(GLIBC_WORK)/.series
 
 # The mutants first: they leave the restored sources to be rebuilt by
 # the elf/ check.  tests/summary prints the closing count.
-check: glibc kernel kernel-tests e2e-tests $(D3)/.ok arm64
+check: glibc kernel kernel-debug kernel-tests e2e-tests $(D3)/.ok arm64
 	rm -f $(BUILD)/counts
 	-$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
 	  /project/tests/mutants.txt $(R_BUILD)/counts
@@ -179,6 +180,8 @@ check: glibc kernel kernel-tests e2e-tests $(D3)/.ok arm64
 	  $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/sframe-reader/check $(R_LINUX)/reader \
 	  $(R_LINUX)/src 60 $(R_BUILD)/counts $(READER_OBJECTS)
+	-$(IN_ROOT) /project/tests/kernel/hostile $(R_KERNEL_DEBUG) \
+	  $(R_LINUX)/tests 60 $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) $(R_E2E) $(R_BUILD) \
 	  $(R_D3) $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/check-glibc --arm64 $(R_ROOT_ARM64) \

@@ -1,0 +1,401 @@
+/* sframe-hostile SECONDS: attack the SFrame registry for SECONDS while
+   perf samples this process (run it under perf record --call-graph
+   fp,defer) on the debug kernel (KASAN, lockdep, kmemleak).
+
+   Text regions are anonymous executable pages holding a copy of a
+   two-instruction spin loop.  The registrar thread registers, for fresh
+   regions, copies of a real SFrame section (libsframe-test.so's, loaded
+   with dlopen) broken in one of several ways, and checks every answer
+   against Documentation/userspace-api/sframe.rst: the exact errno where
+   the input determines it, one of the documented ones where it does
+   not.  Accepted registrations are withdrawn again, or their text is
+   unmapped under them by the unmapper thread, which also races its
+   munmap against registrations in flight.  Two spinner threads run the
+   spin loop inside regions registered with copies whose functions are
+   moved there and whose rows are scrambled, so that the samples'
+   deferred unwinds read rows that may say anything.
+
+   Prints the tally of answers and one PASS or FAIL line; exits 1 on an
+   undocumented answer.  The caller checks the kernel log.
+
+   Copyright (C) 2026 The glibc-sframe authors.
+   SPDX-License-Identifier: GPL-2.0  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "sframe-obj.h"
+
+/* The spin loop: count down the first argument, return.  */
+#if defined __x86_64__
+static const unsigned char spin_code[] =
+  { 0x48, 0xff, 0xcf,		/* dec %rdi */
+    0x75, 0xfb,			/* jnz .-3 */
+    0xc3 };			/* ret */
+#elif defined __aarch64__
+static const unsigned int spin_code[] =
+  { 0xf1000400,			/* subs x0, x0, #1 */
+    0x54ffffe1,			/* b.ne .-4 */
+    0xd65f03c0 };		/* ret */
+#else
+# error "no spin loop for this architecture"
+#endif
+
+enum kind
+{
+  k_valid,		/* the section as it is: 0 */
+  k_body,		/* bytes after the header flipped: 0 */
+  k_header,		/* a header byte flipped: 0 or ENOEXEC */
+  k_truncated,		/* cut short: 0 or ENOEXEC */
+  k_unmapped,		/* the section's pages unmapped: EFAULT */
+  k_huge,		/* sframe_end far past the mapping: 0, EFAULT or
+			   ENOEXEC (only the header is read) */
+  k_overlap,		/* text overlapping a live registration: EEXIST */
+  k_no_text,		/* text not executable: EINVAL */
+  k_race,		/* text unmapped while registering: 0 or EINVAL */
+  k_aimed,		/* rows scrambled, functions moved to the spinner's
+			   text: 0 */
+  k_count
+};
+
+static const char *const kind_names[k_count] =
+  { "valid", "body", "header", "truncated", "unmapped", "huge", "overlap",
+    "no-text", "race", "aimed" };
+
+#define SLOTS 64
+
+struct slot
+{
+  _Atomic uintptr_t text;	/* 0: free */
+  uintptr_t sframe;		/* the registered section, if any */
+  unsigned char *copy;
+};
+
+static struct slot slots[SLOTS];
+static long page;
+static const unsigned char *section;
+static size_t section_len;
+static atomic_bool stop;
+static _Atomic uintptr_t race_text;
+static atomic_long answers[k_count][8];
+static atomic_long undocumented;
+
+static const int errnos[8] =
+  { 0, EINVAL, EFAULT, ENOEXEC, EEXIST, ENOSPC, ENOMEM, -1 };
+
+static int
+add (uintptr_t ss, uintptr_t se, uintptr_t ts, uintptr_t te)
+{
+  return prctl (PR_ADD_SFRAME, ss, se, ts, te) == 0 ? 0 : errno;
+}
+
+static uintptr_t
+map_text (int prot)
+{
+  void *p = mmap (NULL, page, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return 0;
+  memcpy (p, spin_code, sizeof spin_code);
+  __builtin___clear_cache (p, (char *) p + sizeof spin_code);
+  if (mprotect (p, page, prot) != 0)
+    {
+      munmap (p, page);
+      return 0;
+    }
+  return (uintptr_t) p;
+}
+
+/* Record ERR for KIND; return whether it is one of ALLOWED (a list
+   ending in -1).  */
+static void
+record (enum kind kind, int err, const int *allowed)
+{
+  int i;
+  for (i = 0; errnos[i] != -1 && errnos[i] != err; i++)
+    ;
+  atomic_fetch_add (&answers[kind][i], 1);
+  for (; *allowed != -1; allowed++)
+    if (*allowed == err)
+      return;
+  atomic_fetch_add (&undocumented, 1);
+  printf ("FAIL: %s: answered %s\n", kind_names[kind],
+	  err ? strerrorname_np (err) : "success");
+}
+
+static uint64_t rng = 88172645463325252ull;
+
+static uint64_t
+next (void)
+{
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+/* Register a broken copy of the section, as KIND says, for a fresh text
+   region in a free slot.  */
+static void
+attack (enum kind kind)
+{
+  static const int ok[] = { 0, -1 }, ok_noexec[] = { 0, ENOEXEC, -1 },
+    fault[] = { EFAULT, -1 }, huge[] = { 0, EFAULT, ENOEXEC, -1 },
+    inval[] = { EINVAL, -1 },
+    race[] = { 0, EINVAL, -1 };
+  struct slot *s = &slots[next () % SLOTS];
+  if (atomic_load (&s->text) != 0)
+    {
+      /* Withdraw what is there, or leave its text to the unmapper.  */
+      uintptr_t t = atomic_exchange (&s->text, 0);
+      if (t != 0)
+	{
+	  if (s->sframe)
+	    prctl (PR_REMOVE_SFRAME, s->sframe, 0, 0, 0);
+	  munmap ((void *) t, page);
+	}
+      free (s->copy);
+      s->copy = NULL;
+      s->sframe = 0;
+      return;
+    }
+  uintptr_t text = map_text (kind == k_no_text ? PROT_READ : PROT_READ
+			     | PROT_EXEC);
+  if (text == 0)
+    return;
+  unsigned char *copy = malloc (section_len);
+  memcpy (copy, section, section_len);
+  uintptr_t ss = (uintptr_t) copy, se = ss + section_len;
+  uintptr_t ts = text, te = text + page;
+  const int *allowed = ok;
+  void *gone = NULL;
+  switch (kind)
+    {
+    case k_body:
+      for (int i = 0; i < 8; i++)
+	copy[28 + next () % (section_len - 28)] ^= 1 << (next () % 8);
+      break;
+    case k_header:
+      copy[next () % 28] ^= 1 << (next () % 8);
+      allowed = ok_noexec;
+      break;
+    case k_truncated:
+      se = ss + next () % section_len + 1;
+      allowed = ok_noexec;
+      break;
+    case k_unmapped:
+      gone = mmap (NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+		   0);
+      munmap (gone, page);
+      ss = (uintptr_t) gone;
+      se = ss + section_len;
+      allowed = fault;
+      break;
+    case k_huge:
+      se = ss + (1ul << 46);
+      allowed = huge;
+      break;
+    case k_overlap:
+      {
+	struct slot *o = &slots[next () % SLOTS];
+	uintptr_t t = atomic_load (&o->text);
+	if (t == 0 || o->sframe == 0)
+	  break;
+	/* The other slot's text may be unmapped meanwhile: then the
+	   answer is EINVAL (a hole), not EEXIST.  */
+	static const int exist[] = { EEXIST, EINVAL, -1 };
+	munmap ((void *) text, page);
+	text = 0;
+	ts = t;
+	te = t + page;
+	allowed = exist;
+	break;
+      }
+    case k_no_text:
+      allowed = inval;
+      break;
+    case k_race:
+      atomic_store (&race_text, text);
+      allowed = race;
+      break;
+    default:
+      break;
+    }
+  int err = add (ss, se, ts, te);
+  record (kind, err, allowed);
+  if (kind == k_race)
+    {
+      /* The unmapper may have taken it.  */
+      if (atomic_exchange (&race_text, 0) == 0)
+	text = 0;
+    }
+  if (text == 0 || kind == k_overlap)
+    {
+      if (err == 0 && kind != k_overlap)
+	prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0);
+      if (text != 0)
+	munmap ((void *) text, page);
+      free (copy);
+      return;
+    }
+  if (err != 0)
+    {
+      munmap ((void *) text, page);
+      free (copy);
+      return;
+    }
+  s->copy = copy;
+  s->sframe = ss;
+  atomic_store (&s->text, text);
+}
+
+static void *
+registrar (void *arg)
+{
+  while (!atomic_load (&stop))
+    attack (next () % k_aimed);
+  return NULL;
+}
+
+/* Unmap registered text under its registration, and race the
+   registrar's k_race mappings.  */
+static void *
+unmapper (void *arg)
+{
+  uint64_t r = 1234567;
+  while (!atomic_load (&stop))
+    {
+      uintptr_t t = atomic_exchange (&race_text, 0);
+      if (t != 0)
+	munmap ((void *) t, page);
+      r = r * 6364136223846793005ull + 1442695040888963407ull;
+      struct slot *s = &slots[(r >> 33) % SLOTS];
+      /* Only the text: the registrar still owns the copy, and finds
+	 the slot free.  */
+      if ((r >> 20) % 8 == 0)
+	{
+	  t = atomic_exchange (&s->text, 0);
+	  if (t != 0)
+	    munmap ((void *) t, page);
+	}
+      usleep (200);
+    }
+  return NULL;
+}
+
+/* A copy of the section whose functions all start in TEXT, so that a
+   sample in TEXT is unwound with the copy's rows, and whose rows (the
+   FRE sub-section) are then scrambled with SEED.  */
+static unsigned char *
+aimed_copy (uintptr_t text, uint64_t seed)
+{
+  unsigned char *c = malloc (section_len);
+  memcpy (c, section, section_len);
+  uint8_t version = c[2], flags = c[3], aux = c[7];
+  uint32_t num_fdes, fdes_off, fres_off, fre_len;
+  memcpy (&num_fdes, c + 8, 4);
+  memcpy (&fre_len, c + 16, 4);
+  memcpy (&fdes_off, c + 20, 4);
+  memcpy (&fres_off, c + 24, 4);
+  size_t fdes = 28 + aux + fdes_off, fres = 28 + aux + fres_off;
+  size_t fde_size = version == 2 ? 20 : 16;
+  for (uint32_t i = 0; i < num_fdes; i++)
+    {
+      unsigned char *f = c + fdes + i * fde_size;
+      uintptr_t base = flags & 4 ? (uintptr_t) f : (uintptr_t) c;
+      int64_t start = (int64_t) (text + 2 * i - base);
+      uint32_t size = page - 2 * i;
+      if (version == 2)
+	{
+	  int32_t s32 = start;
+	  memcpy (f, &s32, 4);
+	}
+      else
+	memcpy (f, &start, 8);
+      memcpy (f + (version == 2 ? 4 : 8), &size, 4);
+    }
+  for (size_t i = fres; i < fres + fre_len; i++)
+    {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      if ((seed >> 60) < 4)
+	c[i] ^= seed >> 40;
+    }
+  return c;
+}
+
+/* Spin in a text region of its own (the unmapper never touches it),
+   registered each round with a differently scrambled copy of the
+   section aimed at it: every deferred unwind of a sample there reads
+   rows that may say anything.  */
+static void *
+spinner (void *arg)
+{
+  uintptr_t text = map_text (PROT_READ | PROT_EXEC);
+  void (*spin) (unsigned long) = (void (*) (unsigned long)) text;
+  for (uint64_t round = (uintptr_t) arg; !atomic_load (&stop); round += 2)
+    {
+      unsigned char *copy = aimed_copy (text, round);
+      uintptr_t ss = (uintptr_t) copy;
+      record (k_aimed, add (ss, ss + section_len, text, text + page),
+	      (const int[]) { 0, -1 });
+      for (int i = 0; i < 20 && !atomic_load (&stop); i++)
+	spin (100000);
+      prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0);
+      free (copy);
+    }
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  int seconds = argc > 1 ? atoi (argv[1]) : 10;
+  page = sysconf (_SC_PAGESIZE);
+  struct sframe_obj lib;
+  if (dlopen ("libsframe-test.so", RTLD_NOW) == NULL
+      || !sframe_obj_find (&lib, "libsframe-test.so", 0))
+    {
+      printf ("FAIL: hostile: libsframe-test.so or its SFrame data not"
+	      " found\n");
+      return 1;
+    }
+  section = (const void *) lib.sframe_start;
+  section_len = lib.sframe_end - lib.sframe_start;
+
+  pthread_t th[4];
+  pthread_create (&th[0], NULL, registrar, NULL);
+  pthread_create (&th[1], NULL, unmapper, NULL);
+  pthread_create (&th[2], NULL, spinner, (void *) 0);
+  pthread_create (&th[3], NULL, spinner, (void *) 3);
+  sleep (seconds);
+  atomic_store (&stop, 1);
+  for (int i = 0; i < 4; i++)
+    pthread_join (th[i], NULL);
+
+  long total = 0;
+  for (int k = 0; k < k_count; k++)
+    {
+      printf ("%-10s", kind_names[k]);
+      for (int i = 0; i < 8; i++)
+	{
+	  long n = atomic_load (&answers[k][i]);
+	  total += n;
+	  if (n)
+	    printf (" %s %ld", errnos[i] == -1 ? "other"
+		    : errnos[i] ? strerrorname_np (errnos[i]) : "0", n);
+	}
+      printf ("\n");
+    }
+  long bad = atomic_load (&undocumented);
+  printf ("%s: hostile: %ld registrations in %d s, %ld undocumented"
+	  " answers\n", bad ? "FAIL" : "PASS", total, seconds, bad);
+  return bad != 0;
+}
