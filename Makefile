@@ -203,7 +203,7 @@ READER_OBJECTS = $(R_BUILD)/libc.so.6 $(R_BUILD)/elf/ld.so \
   $(R_LINUX)/tests-arm64/libsframe-test.so \
   $(R_LINUX)/tests-arm64/libsframe-test-v2.so
 FUZZ_SECS = 3600
-fuzz: kernel-tests kernel-tests-arm64
+fuzz: $(LINUX_WORK)/.series kernel-tests kernel-tests-arm64
 	rm -f $(BUILD)/fuzz-counts
 	$(IN_ROOT) /project/tests/sframe-reader/check $(R_LINUX)/reader \
 	  $(R_LINUX)/src $(FUZZ_SECS) $(R_BUILD)/fuzz-counts $(READER_OBJECTS)

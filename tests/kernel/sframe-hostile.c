@@ -208,7 +208,11 @@ attack (enum kind kind)
 	struct slot *o = &slots[next () % SLOTS];
 	uintptr_t t = atomic_load (&o->text);
 	if (t == 0 || o->sframe == 0)
-	  break;
+	  {
+	    /* Nothing live to overlap: a plain registration.  */
+	    kind = k_valid;
+	    break;
+	  }
 	/* The other slot's text may be unmapped meanwhile: then the
 	   answer is EINVAL (a hole), not EEXIST.  */
 	static const int exist[] = { EEXIST, EINVAL, -1 };
