@@ -8,8 +8,9 @@
    with dlopen) broken in one of several ways, and checks every answer
    against Documentation/userspace-api/sframe.rst: the exact errno where
    the input determines it, one of the documented ones where it does
-   not.  Accepted registrations are withdrawn again, or their text is
-   unmapped under them by the unmapper thread, which also races its
+   not.  Accepted registrations are withdrawn again (answer 0), or
+   their text is unmapped under them by the unmapper thread first
+   (answer ENOENT: unmapping dropped them); the unmapper also races its
    munmap against registrations in flight.  Two spinner threads run the
    spin loop inside regions registered with copies whose functions are
    moved there and whose rows are scrambled, so that the samples'
@@ -56,19 +57,21 @@ enum kind
   k_header,		/* a header byte flipped: 0 or ENOEXEC */
   k_truncated,		/* cut short: 0 or ENOEXEC */
   k_unmapped,		/* the section's pages unmapped: EFAULT */
-  k_huge,		/* sframe_end far past the mapping: 0, EFAULT or
-			   ENOEXEC (only the header is read) */
+  k_huge,		/* sframe_end 1 GiB past the copy: 0 (only the
+			   header is read), EFAULT or ENOEXEC */
   k_overlap,		/* text overlapping a live registration: EEXIST */
   k_no_text,		/* text not executable: EINVAL */
   k_race,		/* text unmapped while registering: 0 or EINVAL */
   k_aimed,		/* rows scrambled, functions moved to the spinner's
 			   text: 0 */
+  k_remove,		/* PR_REMOVE_SFRAME of a slot: 0, or ENOENT once
+			   its text was unmapped */
   k_count
 };
 
 static const char *const kind_names[k_count] =
   { "valid", "body", "header", "truncated", "unmapped", "huge", "overlap",
-    "no-text", "race", "aimed" };
+    "no-text", "race", "aimed", "remove" };
 
 #define SLOTS 64
 
@@ -89,7 +92,7 @@ static atomic_long answers[k_count][8];
 static atomic_long undocumented;
 
 static const int errnos[8] =
-  { 0, EINVAL, EFAULT, ENOEXEC, EEXIST, ENOSPC, ENOMEM, -1 };
+  { 0, EINVAL, EFAULT, ENOEXEC, EEXIST, ENOSPC, ENOENT, -1 };
 
 static int
 add (uintptr_t ss, uintptr_t se, uintptr_t ts, uintptr_t te)
@@ -152,16 +155,17 @@ attack (enum kind kind)
     inval[] = { EINVAL, -1 },
     race[] = { 0, EINVAL, -1 };
   struct slot *s = &slots[next () % SLOTS];
-  if (atomic_load (&s->text) != 0)
+  if (s->copy != NULL)
     {
-      /* Withdraw what is there, or leave its text to the unmapper.  */
+      /* Withdraw what is there: the registration must still be there
+	 (0), unless the unmapper took its text, which drops it
+	 (ENOENT).  */
+      static const int live[] = { 0, -1 }, dropped[] = { ENOENT, -1 };
       uintptr_t t = atomic_exchange (&s->text, 0);
+      int err = prctl (PR_REMOVE_SFRAME, s->sframe, 0, 0, 0) == 0 ? 0 : errno;
+      record (k_remove, err, t != 0 ? live : dropped);
       if (t != 0)
-	{
-	  if (s->sframe)
-	    prctl (PR_REMOVE_SFRAME, s->sframe, 0, 0, 0);
-	  munmap ((void *) t, page);
-	}
+	munmap ((void *) t, page);
       free (s->copy);
       s->copy = NULL;
       s->sframe = 0;
@@ -200,7 +204,9 @@ attack (enum kind kind)
       allowed = fault;
       break;
     case k_huge:
-      se = ss + (1ul << 46);
+      /* Inside the address space, far past the copy: only the header
+	 is read when registering.  */
+      se = ss + (1ul << 30);
       allowed = huge;
       break;
     case k_overlap:
