@@ -26,6 +26,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,7 +78,8 @@ static const char *const kind_names[k_count] =
 
 struct slot
 {
-  _Atomic uintptr_t text;	/* 0: free */
+  _Atomic uintptr_t text;	/* 0: free, or taken by the unmapper */
+  atomic_int gone;		/* the unmapper has unmapped the text */
   uintptr_t sframe;		/* the registered section, if any */
   unsigned char *copy;
 };
@@ -162,6 +164,9 @@ attack (enum kind kind)
 	 (ENOENT).  */
       static const int live[] = { 0, -1 }, dropped[] = { ENOENT, -1 };
       uintptr_t t = atomic_exchange (&s->text, 0);
+      /* Taken by the unmapper: wait until its munmap is done.  */
+      while (t == 0 && !atomic_load (&s->gone))
+	sched_yield ();
       int err = prctl (PR_REMOVE_SFRAME, s->sframe, 0, 0, 0) == 0 ? 0 : errno;
       record (k_remove, err, t != 0 ? live : dropped);
       if (t != 0)
@@ -264,6 +269,7 @@ attack (enum kind kind)
     }
   s->copy = copy;
   s->sframe = ss;
+  atomic_store (&s->gone, 0);
   atomic_store (&s->text, text);
 }
 
@@ -294,7 +300,10 @@ unmapper (void *arg)
 	{
 	  t = atomic_exchange (&s->text, 0);
 	  if (t != 0)
-	    munmap ((void *) t, page);
+	    {
+	      munmap ((void *) t, page);
+	      atomic_store (&s->gone, 1);
+	    }
 	}
       usleep (200);
     }
@@ -405,7 +414,7 @@ main (int argc, char **argv)
       printf ("\n");
     }
   long bad = atomic_load (&undocumented);
-  printf ("%s: hostile: %ld registrations in %d s, %ld undocumented"
+  printf ("%s: hostile: %ld prctl calls in %d s, %ld undocumented"
 	  " answers\n", bad ? "FAIL" : "PASS", total, seconds, bad);
   return bad != 0;
 }
