@@ -97,15 +97,15 @@ sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 
   /* The section must lie in readable mapped memory of the object: that
      is where the kernel reads it, and where the header is read below.  */
-  bool mapped = false;
+  const ElfW(Phdr) *holder = NULL;
   ElfW(Addr) text_start = -1;
   ElfW(Addr) text_end = 0;
   for (const ElfW(Phdr) *ph = l->l_phdr; ph < &l->l_phdr[l->l_phnum]; ++ph)
     if (ph->p_type == PT_LOAD)
       {
-	if ((ph->p_flags & PF_R) && segment_covers (ph, sf->p_vaddr,
-						    sf->p_memsz))
-	  mapped = true;
+	if (holder == NULL && (ph->p_flags & PF_R)
+	    && segment_covers (ph, sf->p_vaddr, sf->p_memsz))
+	  holder = ph;
 	if (ph->p_flags & PF_X)
 	  {
 	    if (ph->p_vaddr < text_start)
@@ -114,10 +114,27 @@ sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 	      text_end = ph->p_vaddr + ph->p_memsz;
 	  }
       }
-  if (!mapped)
+  if (holder == NULL)
     return "segment outside the readable segments";
   if (text_start >= text_end)
     return "no executable segment";
+
+  /* Pages of a file mapping wholly past the end of the file fault
+     (SIGBUS) when touched, so the part of the section mapped from the
+     file must be in it.  The size is known for every object mapped from
+     a file rtld looked at (not the program of an explicit loader
+     invocation, which rtld does not stat).  */
+  ElfW(Xword) off_in_load = sf->p_vaddr - holder->p_vaddr;
+  uint64_t file_size = l->l_file_id.size;
+  if (file_size != 0 && off_in_load < holder->p_filesz)
+    {
+      ElfW(Xword) from_file = holder->p_filesz - off_in_load;
+      if (from_file > sf->p_memsz)
+	from_file = sf->p_memsz;
+      if (holder->p_offset > file_size
+	  || off_in_load + from_file > file_size - holder->p_offset)
+	return "segment extends past the end of the file";
+    }
 
   const sframe_header *h = (const void *) (l->l_addr + sf->p_vaddr);
   if (h->sfh_preamble.sfp_magic != SFRAME_MAGIC)

@@ -24,9 +24,10 @@
    that objects whose SFrame data no kernel accepts (bad magic number,
    version 1, foreign ABI, sub-sections beyond the segment; a
    PT_GNU_SFRAME segment of size zero or near 2^63, outside every
-   PT_LOAD, or running past the end of the PT_LOAD that holds it) are
-   not registered, cost no system call, and load normally; and that ld.so --list-tunables shows
-   the tunable.  */
+   PT_LOAD, running past the end of the PT_LOAD that holds it, or in a
+   page mapped from past the end of the file) are not registered, cost
+   no system call, and load normally; and that ld.so --list-tunables
+   shows the tunable.  */
 
 #include <array_length.h>
 #include <errno.h>
@@ -34,6 +35,8 @@
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/param.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <support/capture_subprocess.h>
 #include <support/check.h>
@@ -89,6 +92,8 @@ enum corruption
     bad_outside,		/* p_vaddr 1 MiB past the last PT_LOAD.  */
     bad_straddle,		/* p_vaddr 8 bytes before the end of the
 				   PT_LOAD that holds it.  */
+    bad_past_eof,		/* In a page of the last PT_LOAD that lies
+				   wholly past the end of the file.  */
   };
 
 /* Change the PT_GNU_SFRAME program header of the file open at FD (named
@@ -103,7 +108,7 @@ corrupt_phdr (int fd, const char *path, enum corruption how)
   ssize_t size = eh.e_phnum * sizeof (ElfW(Phdr));
   if (pread (fd, ph, size, eh.e_phoff) != size)
     FAIL_EXIT1 ("%s: cannot read the program headers: %m", path);
-  ElfW(Phdr) *sf = NULL;
+  ElfW(Phdr) *sf = NULL, *last = NULL;
   ElfW(Addr) load_end = 0, holder_end = 0;
   for (int i = 0; i < eh.e_phnum; ++i)
     if (ph[i].p_type == PT_GNU_SFRAME)
@@ -115,7 +120,10 @@ corrupt_phdr (int fd, const char *path, enum corruption how)
       {
 	ElfW(Addr) end = ph[i].p_vaddr + ph[i].p_memsz;
 	if (end > load_end)
-	  load_end = end;
+	  {
+	    load_end = end;
+	    last = &ph[i];
+	  }
 	if (sf->p_vaddr >= ph[i].p_vaddr && sf->p_vaddr < end)
 	  holder_end = end;
       }
@@ -133,6 +141,27 @@ corrupt_phdr (int fd, const char *path, enum corruption how)
       break;
     case bad_straddle:
       sf->p_vaddr = sf->p_paddr = holder_end - 8;
+      break;
+    case bad_past_eof:
+      {
+	/* Let the last PT_LOAD map one more page of the file than there
+	   is, ending on a page boundary (so that nothing is zero-filled
+	   there), and put the SFrame segment in that page: the object
+	   maps, but touching the page would raise SIGBUS.  The bytes the
+	   longer segment now maps in place of its .bss are never used
+	   for anything but the crt's "destructors done" flag.  */
+	struct stat64 st;
+	if (fstat64 (fd, &st) != 0)
+	  FAIL_EXIT1 ("%s: fstat: %m", path);
+	ElfW(Xword) page = getpagesize ();
+	if (last->p_align > page)
+	  page = last->p_align;
+	ElfW(Off) past = roundup (st.st_size, page);
+	ElfW(Addr) vaddr = last->p_vaddr + (past - last->p_offset);
+	last->p_filesz = last->p_memsz = vaddr + page - last->p_vaddr;
+	sf->p_offset = past;
+	sf->p_vaddr = sf->p_paddr = vaddr;
+      }
       break;
     default:
       FAIL_EXIT1 ("corrupt_phdr: not a program header corruption: %d", how);
@@ -269,6 +298,7 @@ do_test (void)
 	{ "bad-size-huge.so", bad_size_huge },
 	{ "bad-outside.so", bad_outside },
 	{ "bad-straddle.so", bad_straddle },
+	{ "bad-past-eof.so", bad_past_eof },
       };
     const char *cmds[2 * array_length (bad) + 3];
     char *paths[array_length (bad)];

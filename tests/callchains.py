@@ -13,30 +13,14 @@
 # after TIME (perf's clock, e.g. perf record -k mono) has a frame whose
 # address lies in [LO, HI): an object unmapped at TIME.
 #
+# Other checks import its parser, parse_samples.
+#
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: GPL-2.0
 import fnmatch
 import os
 import re
 import sys
-
-args = sys.argv[1:]
-limit = None
-unmapped = None
-while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped"):
-    if args[-2] == "--unmapped":
-        m = re.fullmatch(r"(0x[0-9a-f]+)-(0x[0-9a-f]+)@([0-9.]+)", args[-1])
-        if not m:
-            sys.exit(f"callchains.py: bad --unmapped {args[-1]}")
-        unmapped = (int(m.group(1), 16), int(m.group(2), 16),
-                    float(m.group(3)))
-    else:
-        limit = (args[-2], float(args[-1]))
-    args = args[:-2]
-if not args or any(a.startswith("--") for a in args):
-    sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
-             "[--unmapped LO-HI@TIME]")
-pattern = args
 
 
 def frame_matches(spec, frame):
@@ -63,65 +47,96 @@ def chain_matches(specs, frames):
 frame_re = re.compile(
     r"^\s+([0-9a-f]+)\s+(\S+?)(?:\+0x[0-9a-f]+)?\s+\((.*)\)$")
 time_re = re.compile(r"\s(\d+\.\d+):")
-samples = []
-cur = None
-for line in sys.stdin:
-    line = line.rstrip("\n")
-    if not line.strip():
-        if cur is not None:
-            samples.append(cur)
-        cur = None
-        continue
-    m = frame_re.match(line)
-    if m:
-        if cur is None:
-            sys.exit(f"callchains.py: a frame outside a sample: {line}")
-        if m.group(3) == "inlined":
-            sys.exit("callchains.py: inlined frames: use perf script "
-                     "--no-inline")
-        cur[1].append((int(m.group(1), 16), m.group(2), m.group(3)))
-    else:
-        # A sample's header line.
-        if cur is not None:
-            samples.append(cur)
-        t = time_re.search(" " + line)
-        cur = (float(t.group(1)) if t else None, [])
-if cur is not None:
-    samples.append(cur)
 
-total = len(samples)
-hits = [f for _, f in samples if f and frame_matches(pattern[0], f[0])]
-full = [f for f in hits if chain_matches(pattern, f)]
-share = 100.0 * len(full) / len(hits) if hits else 0.0
-depth = sum(len(f) for f in hits) / len(hits) if hits else 0.0
-print(f"samples {total}, in {pattern[0]} {len(hits)}, reaching "
-      f"{' -> '.join(pattern)}: {len(full)} ({share:.1f} %), "
-      f"mean depth {depth:.1f}")
-ok = True
-if not hits:
-    print(f"FAIL: no sample in {pattern[0]}")
-    ok = False
-if unmapped:
-    lo, hi, when = unmapped
-    later = [f for t, f in samples if t is not None and t > when]
-    bad = [f for f in later if any(lo <= a < hi for a, _, _ in f)]
-    # The check means something only if the leaf ran again after TIME
-    # and, where chains are expected (--min), they were unwound.
-    again = [f for f in later if f and frame_matches(pattern[0], f[0])]
-    if limit and limit[0] == "--min":
-        again = [f for f in again if chain_matches(pattern, f)]
-    print(f"samples after {when:.6f}: {len(later)}, in {pattern[0]}"
-          f"{' with the full chain' if limit and limit[0] == '--min' else ''}"
-          f": {len(again)}, with a frame in the unmapped range "
-          f"{lo:#x}-{hi:#x}: {len(bad)}")
-    if not again or bad:
-        print("FAIL: " + ("no such sample after that time" if not again else
-                          "frames resolved into an unmapped object"))
+
+def parse_samples(stream):
+    """The samples of perf script output: a list of (TIME, HEADER,
+    FRAMES), FRAMES innermost first, each (ADDRESS, SYMBOL, OBJECT)."""
+    samples = []
+    cur = None
+    for line in stream:
+        line = line.rstrip("\n")
+        if not line.strip():
+            if cur is not None:
+                samples.append(cur)
+            cur = None
+            continue
+        m = frame_re.match(line)
+        if m:
+            if cur is None:
+                sys.exit(f"callchains.py: a frame outside a sample: {line}")
+            if m.group(3) == "inlined":
+                sys.exit("callchains.py: inlined frames: use perf script "
+                         "--no-inline")
+            cur[2].append((int(m.group(1), 16), m.group(2), m.group(3)))
+        else:
+            # A sample's header line.
+            if cur is not None:
+                samples.append(cur)
+            t = time_re.search(" " + line)
+            cur = (float(t.group(1)) if t else None, line, [])
+    if cur is not None:
+        samples.append(cur)
+    return samples
+
+
+def main():
+    args = sys.argv[1:]
+    limit = None
+    unmapped = None
+    while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped"):
+        if args[-2] == "--unmapped":
+            m = re.fullmatch(r"(0x[0-9a-f]+)-(0x[0-9a-f]+)@([0-9.]+)",
+                             args[-1])
+            if not m:
+                sys.exit(f"callchains.py: bad --unmapped {args[-1]}")
+            unmapped = (int(m.group(1), 16), int(m.group(2), 16),
+                        float(m.group(3)))
+        else:
+            limit = (args[-2], float(args[-1]))
+        args = args[:-2]
+    if not args or any(a.startswith("--") for a in args):
+        sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
+                 "[--unmapped LO-HI@TIME]")
+    pattern = args
+    samples = [(t, f) for t, _, f in parse_samples(sys.stdin)]
+    total = len(samples)
+    hits = [f for _, f in samples if f and frame_matches(pattern[0], f[0])]
+    full = [f for f in hits if chain_matches(pattern, f)]
+    share = 100.0 * len(full) / len(hits) if hits else 0.0
+    depth = sum(len(f) for f in hits) / len(hits) if hits else 0.0
+    print(f"samples {total}, in {pattern[0]} {len(hits)}, reaching "
+          f"{' -> '.join(pattern)}: {len(full)} ({share:.1f} %), "
+          f"mean depth {depth:.1f}")
+    ok = True
+    if not hits:
+        print(f"FAIL: no sample in {pattern[0]}")
         ok = False
-if limit and hits:
-    op, value = limit
-    good = share >= value if op == "--min" else share <= value
-    print(f"{'PASS' if good else 'FAIL'}: share {share:.1f} % "
-          f"{'>=' if op == '--min' else '<='} {value} %")
-    ok = ok and good
-sys.exit(0 if ok else 1)
+    if unmapped:
+        lo, hi, when = unmapped
+        later = [f for t, f in samples if t is not None and t > when]
+        bad = [f for f in later if any(lo <= a < hi for a, _, _ in f)]
+        # The check means something only if the leaf ran again after TIME
+        # and, where chains are expected (--min), they were unwound.
+        again = [f for f in later if f and frame_matches(pattern[0], f[0])]
+        if limit and limit[0] == "--min":
+            again = [f for f in again if chain_matches(pattern, f)]
+        print(f"samples after {when:.6f}: {len(later)}, in {pattern[0]}"
+              f"{' with the full chain' if limit and limit[0] == '--min' else ''}"
+              f": {len(again)}, with a frame in the unmapped range "
+              f"{lo:#x}-{hi:#x}: {len(bad)}")
+        if not again or bad:
+            print("FAIL: " + ("no such sample after that time" if not again else
+                              "frames resolved into an unmapped object"))
+            ok = False
+    if limit and hits:
+        op, value = limit
+        good = share >= value if op == "--min" else share <= value
+        print(f"{'PASS' if good else 'FAIL'}: share {share:.1f} % "
+              f"{'>=' if op == '--min' else '<='} {value} %")
+        ok = ok and good
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -231,13 +231,18 @@ bool current_has_sframe(void)
 
 /*
  * The unwinder's lookup for the current task.  Return values as for
- * sframe_find(), -ENOENT also when no section covers ip.
+ * sframe_find(), except that -ENOENT means that no section covers ip:
+ * where a section's text covers ip but none of its functions does (code
+ * without CFI, such as crt glue or the child's path in glibc's clone3,
+ * left out on purpose), the answer is -EOPNOTSUPP.  The object has
+ * SFrame data, so its frame pointer is no guide there either.
  */
 int sframe_find_frame(unsigned long ip, struct unwind_user_frame *frame)
 {
 	struct mm_struct *mm = current->mm;
 	struct sframe_section *sec, copy;
 	unsigned long index = ip;
+	int ret;
 
 	if (!mm)
 		return -ENOENT;
@@ -250,5 +255,6 @@ int sframe_find_frame(unsigned long ip, struct unwind_user_frame *frame)
 	rcu_read_unlock();
 	if (!sec)
 		return -ENOENT;
-	return sframe_find(&copy, ip, frame);
+	ret = sframe_find(&copy, ip, frame);
+	return ret == -ENOENT ? -EOPNOTSUPP : ret;
 }

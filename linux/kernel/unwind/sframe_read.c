@@ -338,8 +338,8 @@ static int sframe_decode_default(const struct sframe_section *sec,
  * Flexible FDE (v3): (control, displacement) pairs for CFA, RA and FP.
  * Rules the unwinder can follow: CFA = SP or FP + displacement; RA and
  * FP saved at CFA + displacement, or (FP) unchanged.  Anything else
- * (register-held values, dereferenced CFA, stack realignment) is left to
- * the fallback.
+ * (register-held values, dereferenced CFA, stack realignment) is
+ * -EOPNOTSUPP.
  */
 static int sframe_decode_flex(const struct sframe_section *sec,
 			      const struct sframe_fre *fre,

@@ -1,0 +1,131 @@
+#!/usr/bin/python3
+# stresschains.py MIN-SHARE < perf-script-output: check the deferred user
+# callchains perf recorded of sframe-stress, whose threads dlopen, call
+# into and dlclose libsframe-stress-N.so while the samples are taken.
+#
+# Fails the run if any chain has a frame outside the objects the process
+# had mapped (perf's "[unknown]" object), or a frame in stress
+# library N that is another library's function (stress_leaf_M or
+# stress_mid_M): a chain unwound with wrong or stale data.
+#
+# Of the other samples with user frames, at least MIN-SHARE percent must
+# be complete: their outermost frame is where a process or thread starts
+# (_start, _dl_start_user, clone3).  Not counted: samples whose innermost
+# frame is in a function without SFrame data (gcc's crt glue such as
+# _init or frame_dummy: found with readelf --sframe and nm on each
+# object), and samples perf could not join with their deferred chain (a
+# sample taken in the kernel after the task's deferred unwind already
+# ran: perf prints the cookie, <cpu + 1> | <count> << 32, as the only
+# user "frame").  Of the samples in a stress library's leaf, at least
+# MIN-SHARE percent must also have the whole chain
+#   stress_leaf_N stress_mid_N stress_work stress_thread.
+#
+# Copyright (C) 2026 The glibc-sframe authors.
+# SPDX-License-Identifier: GPL-2.0
+import os
+import re
+import subprocess
+import sys
+
+from callchains import parse_samples
+
+lib_re = re.compile(r"libsframe-stress-(\d+)\.so$")
+entry_points = {"_start", "_dl_start_user", "clone3", "__clone3",
+                "__GI___clone3"}
+
+
+def user_frames(frames):
+    # User addresses have the top byte clear on x86_64 and arm64.
+    return [f for f in frames if f[0] < 1 << 56]
+
+
+def unjoined(frames, user):
+    """perf printed a deferred-callchain cookie, not a frame."""
+    if len(user) != 1 or len(frames) == 1 or user[0][2] != "[unknown]":
+        return False
+    cookie = user[0][0]
+    return cookie < 1 << 48 and 1 <= cookie & 0xffffffff <= 4096
+
+
+def functions_without_sframe(path):
+    """Names of OBJECT's functions that no SFrame FDE covers."""
+    out = subprocess.run(["readelf", "--sframe", path], capture_output=True,
+                         text=True).stdout
+    fdes = [(int(a, 16), int(a, 16) + int(n)) for a, n in re.findall(
+        r"func idx \[\d+\]: pc = (0x[0-9a-f]+), size = (\d+) bytes", out)]
+    names = set()
+    out = subprocess.run(["nm", "--defined-only", path], capture_output=True,
+                         text=True).stdout
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            addr = int(parts[0], 16)
+            if not any(lo <= addr < hi for lo, hi in fdes):
+                names.add(parts[2])
+    return names
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: stresschains.py MIN-SHARE < perf-script-output")
+    min_share = float(sys.argv[1])
+    unknown, stale, cookies, uncovered = [], [], 0, 0
+    counted = complete = leaf = leaf_full = 0
+    no_sframe = {}
+    for _, _, frames in parse_samples(sys.stdin):
+        user = user_frames(frames)
+        if not user:
+            continue
+        if unjoined(frames, user):
+            cookies += 1
+            continue
+        if any(obj == "[unknown]" for _, _, obj in user):
+            unknown.append(user)
+        for _, sym, obj in user:
+            m = lib_re.search(os.path.basename(obj))
+            other = re.fullmatch(r"stress_(leaf|mid)_(\d+)", sym)
+            if m and other and other.group(2) != m.group(1):
+                stale.append(user)
+                break
+        _, sym, obj = user[0]
+        if obj not in no_sframe and os.path.exists(obj):
+            no_sframe[obj] = functions_without_sframe(obj)
+        if sym in no_sframe.get(obj, ()):
+            uncovered += 1
+            continue
+        counted += 1
+        syms = [s for _, s, _ in user]
+        if syms[-1] in entry_points:
+            complete += 1
+        m = re.fullmatch(r"stress_leaf_(\d+)", syms[0])
+        if m:
+            leaf += 1
+            if syms[1:4] == [f"stress_mid_{m.group(1)}", "stress_work",
+                             "stress_thread"]:
+                leaf_full += 1
+    share = 100.0 * complete / counted if counted else 0.0
+    leaf_share = 100.0 * leaf_full / leaf if leaf else 0.0
+    print(f"samples with user frames: {counted + uncovered + cookies}; "
+          f"with a frame outside the mapped objects {len(unknown)}, with "
+          f"another library's function {len(stale)}; not joined with their "
+          f"deferred chain by perf {cookies}; innermost in a function "
+          f"without SFrame data {uncovered}; of the other {counted}, "
+          f"complete {complete} ({share:.1f} %); in a stress library's "
+          f"leaf {leaf}, with the whole chain {leaf_full} "
+          f"({leaf_share:.1f} %)")
+    for what, bad in (("outside the mapped objects", unknown),
+                      ("of another library", stale)):
+        for frames in bad[:3]:
+            print(f"a chain with a frame {what}:")
+            for addr, sym, obj in frames:
+                print(f"    {addr:x} {sym} ({obj})")
+    ok = (counted > 0 and leaf > 0 and not unknown and not stale
+          and share >= min_share and leaf_share >= min_share)
+    print(f"{'PASS' if ok else 'FAIL'}: stress chains: no frame outside the "
+          f"mapped objects or of another library, at least {min_share} % "
+          "complete")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
