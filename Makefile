@@ -181,7 +181,7 @@ check: glibc kernel kernel-debug kernel-tests e2e-tests $(D3)/.ok arm64
 	-$(IN_ROOT) /project/tests/sframe-reader/check $(R_LINUX)/reader \
 	  $(R_LINUX)/src 60 $(R_BUILD)/counts $(READER_OBJECTS)
 	-$(IN_ROOT) /project/tests/kernel/hostile $(R_KERNEL_DEBUG) \
-	  $(R_LINUX)/tests 60 30 4 $(R_BUILD)/counts
+	  $(R_LINUX)/tests 60 20 4 $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) $(R_E2E) $(R_BUILD) \
 	  $(R_D3) $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/check-glibc --arm64 $(R_ROOT_ARM64) \
