@@ -1,6 +1,7 @@
 /* Kernel-side tests of PR_ADD_SFRAME and PR_REMOVE_SFRAME: every
-   documented outcome of Documentation/userspace-api/sframe.rst, and the
-   lifetime of registrations across munmap, fork and exec.  Run in the
+   documented outcome of Documentation/userspace-api/sframe.rst, the
+   lifetime of registrations across munmap, fork and exec, and what
+   /proc/self/sframe shows of them.  Run in the
    guest on the matching kernel; prints one PASS or FAIL line per check
    and exits with the number of failures.
 
@@ -11,6 +12,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +242,69 @@ test_unmap (const struct sframe_obj *lib)
   free (c);
 }
 
+/* Whether /proc/self/sframe has the line for text [TS, TE) and section
+   [SS, SE) of SFrame version VERSION, naming PATH (NULL: anonymous
+   text, no path).  */
+static int
+view_has (uintptr_t ts, uintptr_t te, uintptr_t ss, uintptr_t se,
+	  unsigned int version, const char *path)
+{
+  char want[PATH_MAX + 128], *line = NULL;
+  size_t size = 0;
+  int found = 0;
+  FILE *f = fopen ("/proc/self/sframe", "r");
+
+  if (f == NULL)
+    {
+      printf ("FAIL: open /proc/self/sframe: %m\n");
+      failures++;
+      return -1;
+    }
+  snprintf (want, sizeof want, "%08" PRIxPTR "-%08" PRIxPTR " %08" PRIxPTR
+	    "-%08" PRIxPTR " v%u%s%s\n", ts, te, ss, se, version,
+	    path ? " " : "", path ? path : "");
+  while (getline (&line, &size, f) > 0)
+    found += strcmp (line, want) == 0;
+  free (line);
+  fclose (f);
+  return found;
+}
+
+/* The view of the registrations: what exec, PR_ADD_SFRAME,
+   PR_REMOVE_SFRAME and munmap did, as /proc/self/sframe shows it.  */
+static void
+test_view (const struct sframe_obj *exe, const struct sframe_obj *lib)
+{
+  char path[PATH_MAX];
+  if (realpath ("/proc/self/exe", path) == NULL)
+    {
+      printf ("FAIL: realpath /proc/self/exe: %m\n");
+      failures++;
+      return;
+    }
+  unsigned int version = ((unsigned char *) exe->sframe_start)[H_VERSION];
+  expect ("view: the executable, with its path",
+	  view_has (exe->text_start, exe->text_end, exe->sframe_start,
+		    exe->sframe_end, version, path), 1);
+
+  size_t len = lib->sframe_end - lib->sframe_start;
+  unsigned char *c = copy_section (lib);
+  uintptr_t ss = (uintptr_t) c, se = ss + len, t = map_text (2);
+  version = c[H_VERSION];
+  expect ("view: add", add (ss, se, t, t + 2 * page), 0);
+  expect ("view: anonymous text, no path",
+	  view_has (t, t + 2 * page, ss, se, version, NULL), 1);
+  expect ("view: remove", rm (ss), 0);
+  expect ("view: removed section gone",
+	  view_has (t, t + 2 * page, ss, se, version, NULL), 0);
+  expect ("view: add again", add (ss, se, t, t + 2 * page), 0);
+  munmap ((void *) t, page);
+  expect ("view: section with unmapped text gone",
+	  view_has (t, t + 2 * page, ss, se, version, NULL), 0);
+  munmap ((void *) t, 2 * page);
+  free (c);
+}
+
 static void
 test_fork (const struct sframe_obj *lib)
 {
@@ -399,6 +464,7 @@ main (int argc, char **argv)
   test_bad_arguments (&lib);
   test_malformed (&lib);
   test_unmap (&lib);
+  test_view (&exe, &lib);
   test_fork (&lib);
   test_exec (&lib, "/proc/self/exe");
   test_limit ();
