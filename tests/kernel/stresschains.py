@@ -13,10 +13,11 @@
 # (_start, _dl_start_user, clone3).  Not counted: samples whose innermost
 # frame is in a function without SFrame data (gcc's crt glue such as
 # _init or frame_dummy: found with readelf --sframe and nm on each
-# object), and samples perf could not join with their deferred chain (a
-# sample taken in the kernel after the task's deferred unwind already
-# ran: perf prints the cookie, <cpu + 1> | <count> << 32, as the only
-# user "frame").  Of the samples in a stress library's leaf, at least
+# object), and samples perf could not join with their deferred chain
+# (one taken in the kernel after the task's deferred unwind already
+# ran, or whose deferred record was lost: perf prints the cookie,
+# <cpu + 1> | <count> << 32, as the only user "frame").  Of the samples
+# in a stress library's leaf, at least
 # MIN-SHARE percent must also have the whole chain
 #   stress_leaf_N stress_mid_N stress_work stress_thread.
 #
@@ -39,9 +40,11 @@ def user_frames(frames):
     return [f for f in frames if f[0] < 1 << 56]
 
 
-def unjoined(frames, user):
-    """perf printed a deferred-callchain cookie, not a frame."""
-    if len(user) != 1 or len(frames) == 1 or user[0][2] != "[unknown]":
+def unjoined(user):
+    """perf printed a deferred-callchain cookie, not a frame: the only
+    user entry, outside every mapped object (a real chain's first entry
+    is the interrupted instruction), shaped like a cookie."""
+    if len(user) != 1 or user[0][2] != "[unknown]":
         return False
     cookie = user[0][0]
     return cookie < 1 << 48 and 1 <= cookie & 0xffffffff <= 4096
@@ -76,7 +79,7 @@ def main():
         user = user_frames(frames)
         if not user:
             continue
-        if unjoined(frames, user):
+        if unjoined(user):
             cookies += 1
             continue
         if any(obj == "[unknown]" for _, _, obj in user):
