@@ -242,9 +242,21 @@ test_unmap (const struct sframe_obj *lib)
   free (c);
 }
 
-/* Whether /proc/self/sframe has the line for text [TS, TE) and section
-   [SS, SE) of SFrame version VERSION, naming PATH (NULL: anonymous
-   text, no path).  */
+static void
+expect_lines (const char *what, int got, int want)
+{
+  if (got == want)
+    printf ("PASS: %s: %d matching lines\n", what, got);
+  else
+    {
+      printf ("FAIL: %s: %d matching lines, want %d\n", what, got, want);
+      failures++;
+    }
+}
+
+/* How many lines of /proc/self/sframe are the line for text [TS, TE)
+   and section [SS, SE) of SFrame version VERSION, naming PATH (NULL:
+   anonymous text, no path).  */
 static int
 view_has (uintptr_t ts, uintptr_t te, uintptr_t ss, uintptr_t se,
 	  unsigned int version, const char *path)
@@ -283,24 +295,24 @@ test_view (const struct sframe_obj *exe, const struct sframe_obj *lib)
       return;
     }
   unsigned int version = ((unsigned char *) exe->sframe_start)[H_VERSION];
-  expect ("view: the executable, with its path",
-	  view_has (exe->text_start, exe->text_end, exe->sframe_start,
-		    exe->sframe_end, version, path), 1);
+  expect_lines ("view: the executable, with its path",
+		view_has (exe->text_start, exe->text_end, exe->sframe_start,
+			  exe->sframe_end, version, path), 1);
 
   size_t len = lib->sframe_end - lib->sframe_start;
   unsigned char *c = copy_section (lib);
   uintptr_t ss = (uintptr_t) c, se = ss + len, t = map_text (2);
   version = c[H_VERSION];
   expect ("view: add", add (ss, se, t, t + 2 * page), 0);
-  expect ("view: anonymous text, no path",
-	  view_has (t, t + 2 * page, ss, se, version, NULL), 1);
+  expect_lines ("view: anonymous text, no path",
+		view_has (t, t + 2 * page, ss, se, version, NULL), 1);
   expect ("view: remove", rm (ss), 0);
-  expect ("view: removed section gone",
-	  view_has (t, t + 2 * page, ss, se, version, NULL), 0);
+  expect_lines ("view: removed section gone",
+		view_has (t, t + 2 * page, ss, se, version, NULL), 0);
   expect ("view: add again", add (ss, se, t, t + 2 * page), 0);
   munmap ((void *) t, page);
-  expect ("view: section with unmapped text gone",
-	  view_has (t, t + 2 * page, ss, se, version, NULL), 0);
+  expect_lines ("view: section with unmapped text gone",
+		view_has (t, t + 2 * page, ss, se, version, NULL), 0);
   munmap ((void *) t, 2 * page);
   free (c);
 }
