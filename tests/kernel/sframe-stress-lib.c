@@ -1,8 +1,11 @@
 /* A library of the stress test, compiled once per copy with
    -DSTRESS_LIB=N into libsframe-stress-N.so: a hot loop two calls deep,
    built without frame pointers and with SFrame data.  Its functions
-   carry N in their names, so that a frame symbolized in copy N but
-   named after another copy shows a chain unwound with stale data.
+   carry N in their names, and the middle one's frame is N words larger
+   than copy 0's, so that a copy unwound with another copy's rows (stale
+   data for text now mapped at the same address) gives return addresses
+   from the wrong stack slots: frames outside the mapped objects or in
+   another copy's functions.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: GPL-2.0  */
@@ -27,9 +30,12 @@ LEAF (unsigned long n)
 __attribute__ ((noinline)) static unsigned long
 MID (unsigned long n)
 {
+  /* Stack space that differs from copy to copy.  */
+  volatile unsigned long pad[2 * STRESS_LIB + 1];
   unsigned long s = 0;
+  pad[0] = n;
   for (unsigned long i = 0; i < n; i++)
-    s += LEAF (i);
+    s += LEAF (i) + pad[i % (2 * STRESS_LIB + 1)];
   /* Not a tail call: keep MID on the stack.  */
   stress_sink = s;
   return s + 1;

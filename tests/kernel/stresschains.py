@@ -16,7 +16,7 @@
 # object), and samples perf could not join with their deferred chain
 # (one taken in the kernel after the task's deferred unwind already
 # ran, or whose deferred record was lost: perf prints the cookie,
-# <cpu + 1> | <count> << 32, as the only user "frame").  Of the samples
+# <cpu + 1> | <odd count> << 32, as the only user "frame").  Of the samples
 # in a stress library's leaf, at least
 # MIN-SHARE percent must also have the whole chain
 #   stress_leaf_N stress_mid_N stress_work stress_thread.
@@ -46,8 +46,10 @@ def unjoined(user):
     is the interrupted instruction), shaped like a cookie."""
     if len(user) != 1 or user[0][2] != "[unknown]":
         return False
+    # kernel/unwind/deferred.c: the CPU number + 1 in the low half, a
+    # per-CPU count with its lowest bit always set in the high half.
     cookie = user[0][0]
-    return cookie < 1 << 48 and 1 <= cookie & 0xffffffff <= 4096
+    return (cookie >> 32) & 1 == 1 and 1 <= cookie & 0xffffffff <= 4096
 
 
 def functions_without_sframe(path):

@@ -8,31 +8,31 @@
  * Addresses are hexadecimal as in /proc/PID/maps; path is the file
  * mapped at text_start (none for anonymous text).  It shows what the
  * unwinder will use for a process, and lets a test check that unloading
- * an object left nothing behind.
+ * an object left nothing behind.  Opening it needs the permission that
+ * /proc/PID/maps needs.
  */
 #include <linux/maple_tree.h>
 #include <linux/mm.h>
 #include <linux/proc_fs.h>
-#include <linux/ptrace.h>
 #include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 
 #include "sframe.h"
 
-int proc_pid_sframe(struct seq_file *m, struct pid_namespace *ns,
-		    struct pid *pid, struct task_struct *task)
+/*
+ * The show function of /proc/PID/sframe (fs/proc/base.c): m->private is
+ * the mm taken at open (NULL for a task without one), pinned with
+ * mmgrab() but not mmget().
+ */
+int proc_sframe_show(struct seq_file *m, void *v)
 {
+	struct mm_struct *mm = m->private;
 	struct sframe_section *sec;
-	struct mm_struct *mm;
 	unsigned long index = 0;
 	int ret;
 
-	/* The same access rule as /proc/PID/maps. */
-	mm = mm_access(task, PTRACE_MODE_READ_FSCREDS);
-	if (IS_ERR(mm))
-		return PTR_ERR(mm);
-	if (!mm)
-		return 0;	/* a kernel thread, or the task is exiting */
+	if (!mm || !mmget_not_zero(mm))
+		return 0;	/* no address space (any more) */
 
 	/* Sections change under the mmap lock held for writing. */
 	ret = mmap_read_lock_killable(mm);
