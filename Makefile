@@ -39,7 +39,7 @@ BUILD = $(GLIBC_WORK)/build
 R_BUILD = $(R_WORK)/build
 PATCHSET = $(TOP)/patchset
 SERIES_INPUTS = $(shell sed 's|^|series/|' series/series) \
-  $(wildcard series/*/*) $(shell cat series/*/files 2>/dev/null)
+  series/cover-letter $(wildcard series/*/*) $(shell cat series/*/files 2>/dev/null)
 
 # The matching kernel: Debian's linux-source-7.2 plus linux/series.
 LINUX_VERSION := $(shell sed -n 's/^linux-source-7.2=//p' $(LOCK))
@@ -73,7 +73,20 @@ D3_LOCK = $(TOP)/toolchain/d3-flame-graph.lock
 D3 := $(CACHE)/d3-flame-graph-$(call lock_key,$(D3_LOCK))
 R_D3 = /cache/$(notdir $(D3))
 
+# Debian's own build of the series (scripts/distro-debian): glibc-source's
+# packaging with the series as quilt patches, built by debian/rules with
+# Debian's compiler and flags in a root of glibc's Build-Depends, keyed
+# by its own lock.
+DEBIAN_LOCK = $(TOP)/toolchain/debian-glibc.lock
+ROOT_DEBIAN := $(CACHE)/root-debian-$(call lock_key,$(DEBIAN_LOCK))
+DEBIAN_GLIBC := $(shell sed -n 's/^glibc-source=//p' $(DEBIAN_LOCK))
+DEBIAN_WORK := $(CACHE)/debian-glibc-$(DEBIAN_GLIBC)
+R_DEBIAN_WORK = /cache/$(notdir $(DEBIAN_WORK))
+R_DEBIAN_BUILD = $(R_DEBIAN_WORK)/sframe/build-tree/amd64-libc
+IN_DEBIAN_ROOT = scripts/in-root $(ROOT_DEBIAN) $(CACHE) $(TOP)
+
 .PHONY: all root glibc patchset check run baseline stock bench fuzz lock clean kernel \
+	root-debian distro-debian distro-debian-baseline e2e-tests-debian \
 	kernel-debug kernel-bench kernel-tests e2e-tests arm64 root-arm64 glibc-arm64 \
 	kernel-arm64 kernel-tests-arm64 e2e-tests-arm64
 
@@ -161,10 +174,38 @@ $(D3)/.ok: $(D3_LOCK) scripts/fetch-npm
 glibc: $(GLIBC_WORK)/.series
 	$(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/src $(R_BUILD)
 
+root-debian: $(ROOT_DEBIAN)/.ok
+$(ROOT_DEBIAN)/.ok: $(DEBIAN_LOCK)
+	scripts/mkroot $(DEBIAN_LOCK) $(ROOT_DEBIAN)
+	touch $@
+
+# The series on Debian's packaging (patchset/debian: the DEP-3 patches
+# and the whole change to debian/), built as Debian builds libc6.
+distro-debian: $(ROOT_DEBIAN)/.ok $(GLIBC_WORK)/.series
+	$(IN_DEBIAN_ROOT) /project/scripts/distro-debian /usr/src/glibc \
+	  $(R_DEBIAN_WORK) sframe /project/patchset/glibc /project/patchset/debian
+
+# Debian's build without the series, and its elf/ results as the
+# baseline that `make check' reports the Debian build's against.
+distro-debian-baseline: $(ROOT_DEBIAN)/.ok
+	$(IN_DEBIAN_ROOT) /project/scripts/distro-debian /usr/src/glibc \
+	  $(R_DEBIAN_WORK) stock
+	$(IN_DEBIAN_ROOT) /project/tests/check-glibc --debian-baseline \
+	  $(R_DEBIAN_WORK)/stock/build-tree/amd64-libc \
+	  /project/tests/baseline/elf-debian.txt
+
+# The end-to-end demo on Debian's build.
+e2e-tests-debian: distro-debian
+	$(IN_ROOT) /project/tests/e2e/build $(R_DEBIAN_WORK)/e2e $(R_DEBIAN_BUILD)
+
 # The mutants first: they leave the restored sources to be rebuilt by
 # the elf/ check.  tests/summary prints the closing count.
-check: glibc kernel kernel-debug kernel-tests e2e-tests $(D3)/.ok arm64
+check: glibc kernel kernel-debug kernel-tests e2e-tests $(D3)/.ok arm64 \
+  distro-debian e2e-tests-debian
 	rm -f $(BUILD)/counts
+	-$(IN_ROOT) /project/tests/patchset-lint $(R_WORK)/src /project/patchset/glibc \
+	  $(R_DEBIAN_WORK)/orig /usr/src/glibc/debian/patches/git-updates.diff \
+	  $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
 	  /project/tests/mutants.txt $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) \
@@ -184,6 +225,10 @@ check: glibc kernel kernel-debug kernel-tests e2e-tests $(D3)/.ok arm64
 	  $(R_LINUX)/tests 60 20 4 $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) $(R_E2E) $(R_BUILD) \
 	  $(R_D3) $(R_BUILD)/counts
+	-$(IN_DEBIAN_ROOT) /project/tests/check-glibc $(R_DEBIAN_BUILD) \
+	  /project/tests/baseline/elf-debian.txt $(R_BUILD)/counts
+	-$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) $(R_DEBIAN_WORK)/e2e \
+	  $(R_DEBIAN_BUILD) $(R_D3) $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/check-glibc --arm64 $(R_ROOT_ARM64) \
 	  $(R_KERNEL_ARM64) $(R_WORK)/guest-arm64 $(R_BUILD_ARM64) \
 	  /project/tests/baseline/elf-stock.txt $(R_BUILD)/counts
