@@ -86,7 +86,8 @@ R_DEBIAN_BUILD = $(R_DEBIAN_WORK)/sframe/build-tree/amd64-libc
 IN_DEBIAN_ROOT = scripts/in-root $(ROOT_DEBIAN) $(CACHE) $(TOP)
 
 .PHONY: all root glibc patchset check run baseline stock bench fuzz lock clean kernel \
-	root-debian distro-debian distro-debian-baseline e2e-tests-debian \
+	root-debian distro-debian distro-debian-baseline distro-debian-trixie \
+	e2e-tests-debian \
 	kernel-debug kernel-bench kernel-tests e2e-tests arm64 root-arm64 glibc-arm64 \
 	kernel-arm64 kernel-tests-arm64 e2e-tests-arm64
 
@@ -193,6 +194,21 @@ distro-debian-baseline: $(ROOT_DEBIAN)/.ok
 	$(IN_DEBIAN_ROOT) /project/tests/check-glibc --debian-baseline \
 	  $(R_DEBIAN_WORK)/stock/build-tree/amd64-libc \
 	  /project/tests/baseline/elf-debian.txt
+
+# The second pin: does the series backport to Debian trixie's glibc 2.41
+# and its packaging?  Only the source package is made (the stack applied
+# with quilt); a hunk that does not apply is reported.
+TRIXIE_LOCK = $(TOP)/toolchain/trixie-glibc.lock
+TRIXIE_SRC := $(CACHE)/glibc-source-trixie-$(call lock_key,$(TRIXIE_LOCK))
+TRIXIE_GLIBC := $(shell sed -n 's|^pool/.*/glibc-source_\([^_]*\)_.*|\1|p' $(TRIXIE_LOCK))
+$(TRIXIE_SRC)/.ok: $(TRIXIE_LOCK)
+	scripts/fetch-pool $(TRIXIE_LOCK) $(TRIXIE_SRC)
+	touch $@
+distro-debian-trixie: $(ROOT_DEBIAN)/.ok $(TRIXIE_SRC)/.ok $(GLIBC_WORK)/.series
+	$(IN_DEBIAN_ROOT) /project/scripts/distro-debian --no-build \
+	  /cache/$(notdir $(TRIXIE_SRC))/usr/src/glibc \
+	  /cache/debian-glibc-$(TRIXIE_GLIBC) sframe /project/patchset/glibc \
+	  /project/patchset/debian-trixie
 
 # The end-to-end demo on Debian's build.
 e2e-tests-debian: distro-debian
