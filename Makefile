@@ -220,7 +220,8 @@ check: glibc kernel kernel-debug kernel-tests e2e-tests $(D3)/.ok arm64 \
   distro-debian e2e-tests-debian
 	rm -f $(BUILD)/counts
 	-$(IN_ROOT) /project/tests/patchset-lint $(R_WORK)/src /project/patchset/glibc \
-	  $(R_DEBIAN_WORK)/orig /usr/src/glibc/debian/patches/git-updates.diff \
+	  $(R_DEBIAN_WORK)/orig \
+	  /cache/$(notdir $(ROOT_DEBIAN))/usr/src/glibc/debian/patches/git-updates.diff \
 	  $(R_BUILD)/counts
 	-$(IN_ROOT) /project/tests/mutants $(R_WORK)/src $(R_BUILD) \
 	  /project/tests/mutants.txt $(R_BUILD)/counts
