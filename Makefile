@@ -323,7 +323,9 @@ lock: $(ROOT)/.ok
 	scripts/relock $(LOCK) $(ROOT)
 	scripts/relock --foreign arm64 $(ARM64_LOCK)
 
+# The series' stamps go with the mails, so that the next build writes
+# them again.
 clean:
-	rm -rf $(PATCHSET) config.mk
+	rm -rf $(PATCHSET) config.mk $(GLIBC_WORK)/.series $(LINUX_WORK)/.series
 
 endif
