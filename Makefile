@@ -47,7 +47,7 @@ LINUX_PRISTINE = $(or $(WITH_LINUX_SRC),$(ROOT)/usr/src/linux-source-7.2.tar.xz)
 LINUX_WORK := $(call work_dir,linux,$(WITH_LINUX_SRC),$(LINUX_VERSION))
 R_LINUX = /cache/$(notdir $(LINUX_WORK))
 LINUX_SERIES_INPUTS = $(shell sed 's|^|linux/series/|' linux/series/series) \
-  $(wildcard linux/series/*/*) \
+  linux/series/cover-letter $(wildcard linux/series/*/*) \
   $(shell sed 's|^|linux/|' linux/series/*/files 2>/dev/null)
 R_KERNEL = $(R_LINUX)/build/arch/x86/boot/bzImage
 # binutils 2.44 (Debian trixie), the last to write SFrame v2, for one
