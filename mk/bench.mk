@@ -1,0 +1,29 @@
+# What registration and SFrame unwinding cost, side by side with stock
+# glibc, frame pointers and DWARF (bench/): callgrind on the host, wall
+# times and profiles in the guest; the table, bench.csv and bench.svg in
+# run/.
+#
+# Copyright (C) 2026 The glibc-sframe authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
+.PHONY: bench
+BENCH_SRC_LOCK = $(TOP)/toolchain/bench-src.lock
+BENCH_SRC := $(CACHE)/bench-src-$(call lock_key,$(BENCH_SRC_LOCK))
+$(BENCH_SRC)/.ok: $(BENCH_SRC_LOCK)
+	scripts/fetch-pool $(BENCH_SRC_LOCK) $(BENCH_SRC)
+	touch $@
+
+bench: glibc stock kernel-bench $(BENCH_SRC)/.ok
+	mkdir -p run
+	$(IN_ROOT) /project/bench/build $(R_WORK)/bench \
+	  /cache/$(notdir $(BENCH_SRC))
+	$(IN_ROOT) /project/bench/host-run $(R_WORK)/bench $(R_BUILD) \
+	  $(R_WORK)/build-stock
+	$(IN_ROOT) /project/scripts/guest $(R_KERNEL_BENCH) $(R_WORK)/bench 3600 \
+	  "$(R_WORK)/bench/guest-run $(R_WORK)/bench $(R_BUILD) $(R_WORK)/build-stock"
+	$(IN_ROOT) sh -c '/project/bench/report $(R_WORK)/bench \
+	  > $(R_WORK)/bench/bench.txt && gnuplot $(R_WORK)/bench/bench.gp'
+	cp $(GLIBC_WORK)/bench/bench.txt $(GLIBC_WORK)/bench/bench.csv \
+	  $(GLIBC_WORK)/bench/bench.svg run/
+	@cat run/bench.txt
+	@echo "make bench: run/bench.txt, run/bench.csv, run/bench.svg"

@@ -1,0 +1,19 @@
+# Tier check-lint: the mails as reviewers read them.  glibc's: glibc's
+# own Makefile lint, whitespace, messages, notices, the manual, and that
+# they apply to upstream's release branch (tests/patchset-lint); the
+# kernel's: scripts/checkpatch.pl on every patch.
+#
+# Copyright (C) 2026 The glibc-sframe authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
+.PHONY: check-lint
+STAGES_check-lint := patchset-lint checkpatch
+check-lint: glibc-series linux-series debian-orig
+	@$(call tier-begin,check-lint)
+	-@$(call stage,patchset-lint,$(IN_ROOT) /project/tests/patchset-lint \
+	  $(R_WORK)/src /project/patchset/glibc $(R_DEBIAN_WORK)/orig \
+	  /cache/$(notdir $(ROOT_DEBIAN))/usr/src/glibc/debian/patches/git-updates.diff \
+	  @COUNTS@)
+	-@$(call stage,checkpatch,$(IN_ROOT) /project/tests/kernel/checkpatch \
+	  $(R_LINUX)/src /project/patchset/linux @COUNTS@)
+	@$(call tier-end,check-lint)
