@@ -2,8 +2,9 @@
 # Debian's aarch64 compiler, and an arm64 user space for the guest
 # (unpacked, never run on the host), keyed by its own lock.  Tier
 # check-arm64: what the cross build must contain, the tst-sframe-*
-# tests, the kernel-side tests and the end-to-end profiles in the arm64
-# guest, and the kernel's SFrame reader on the arm64 objects.
+# tests, the kernel-side tests and the end-to-end profiles in one boot
+# of the arm64 guest (tests/arm64-batch), and the kernel's SFrame reader
+# on the arm64 objects.
 #
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: LGPL-2.1-or-later
@@ -55,14 +56,11 @@ check-arm64: arm64 reader-inputs-arm64
 	@$(call tier-begin,check-arm64)
 	-@$(call stage,cross-aarch64,$(IN_ROOT) /project/tests/cross-aarch64 \
 	  $(R_BUILD_ARM64) @COUNTS@)
-	-@$(call stage,elf-arm64,$(IN_ROOT) /project/tests/check-glibc --arm64 \
-	  $(R_ROOT_ARM64) $(R_KERNEL_ARM64) $(R_WORK)/guest-arm64 $(R_BUILD_ARM64) \
-	  /project/tests/baseline/elf-stock.txt @COUNTS@)
-	-@$(call stage,kernel-side-arm64,$(IN_ROOT) /project/tests/kernel/check \
-	  --arm64 $(R_ROOT_ARM64) $(R_KERNEL_ARM64) $(R_LINUX)/tests-arm64 @COUNTS@)
-	-@$(call stage,e2e-arm64,$(IN_ROOT) /project/tests/e2e/check --arm64 \
-	  $(R_ROOT_ARM64) $(R_KERNEL_ARM64) $(R_WORK)/e2e-arm64 $(R_BUILD_ARM64) \
-	  $(R_D3) @COUNTS@)
+	-@echo "==> one arm64 guest for elf-arm64, kernel-side-arm64, e2e-arm64" \
+	  "(console: $(GLIBC_WORK)/guest-arm64/console.log)"
+	-@$(IN_ROOT) /project/tests/arm64-batch $(R_ROOT_ARM64) \
+	  $(R_KERNEL_ARM64) $(R_WORK)/guest-arm64 $(R_CHECK) $(R_BUILD_ARM64) \
+	  $(R_LINUX)/tests-arm64 $(R_WORK)/e2e-arm64 $(R_D3)
 	-@$(call stage,reader-arm64,$(IN_ROOT) /project/tests/sframe-reader/check \
 	  --given-only $(R_LINUX)/reader-arm64 $(R_LINUX)/src $(READER_SECS_ARM64) @COUNTS@ \
 	  $(READER_OBJECTS_ARM64))
