@@ -28,8 +28,14 @@ include mk/common.mk mk/root.mk mk/glibc.mk mk/linux.mk mk/lint.mk \
 # stage that reported nothing counting as a failure.
 TIERS := check-lint check-host check-guest check-debug check-arm64 check-debian
 STAGES_check := $(foreach t,$(TIERS),$(STAGES_$(t)))
+# Before the tiers, two at a time, what waits on the network or on one
+# core (mmdebstrap, npm, unpacking the sources): the roots, the
+# downloads and the two series.  Each tier still asks for what it needs.
+fetches: $(ROOT)/.ok $(ROOT_DEBIAN)/.ok $(ROOT_ARM64)/.ok \
+  $(BINUTILS_V2)/.ok $(D3)/.ok linux-series glibc-series
+	@:
 
-.PHONY: all check patchset clean help $(TIERS)
+.PHONY: all check fetches patchset clean help $(TIERS)
 
 all: glibc kernel
 
@@ -38,6 +44,7 @@ patchset: $(GLIBC_WORK)/.series $(LINUX_WORK)/.series
 check:
 	@mkdir -p $(CHECK_DIR) && rm -f $(CHECK_DIR)/*.count $(CHECK_DIR)/*.status
 	@echo "make check: tiers $(TIERS); logs in $(LOGS) and $(CHECK_DIR)"
+	-@$(MAKE) --no-print-directory -k -j2 fetches
 	-@$(MAKE) --no-print-directory -k $(TIERS)
 	@mkdir -p run && rc=0 && $(call tier-end,check) || rc=$$?; \
 	  cp $(CHECK_DIR)/summary.txt run/check-summary.txt; exit $$rc
@@ -63,6 +70,7 @@ help:
 	@echo "Builds:"
 	@echo "  make / make all     glibc and the guest kernel"
 	@echo "  make root           the toolchain root (toolchain/packages.lock)"
+	@echo "  make fetches        the roots, the downloads and both series, two at a time"
 	@echo "  make patchset       the two series as mails in patchset/glibc and patchset/linux"
 	@echo "  make glibc          glibc 2.43 with the series, --enable-sframe"
 	@echo "  make kernel         Linux 7.2 with the kernel series, the guest kernel"
