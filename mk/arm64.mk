@@ -33,7 +33,7 @@ kernel-arm64: $(LINUX_WORK)/.series
 	  /project/linux/config/guest.config /project/linux/config/arm64.config)
 
 glibc-arm64: $(GLIBC_WORK)/.series
-	@$(call build,glibc-arm64,$(IN_ROOT) /project/scripts/build-glibc \
+	@$(call build,glibc-arm64,$(GLIBC_SRC_LOCK) $(IN_ROOT) /project/scripts/build-glibc \
 	  --arch arm64 $(R_WORK)/src $(R_BUILD_ARM64))
 
 kernel-tests-arm64: $(BINUTILS_V2)/.ok glibc-arm64

@@ -22,8 +22,14 @@ CHECK_DIR := $(CACHE)/check
 R_CHECK := /cache/check
 
 # $(call build,NAME,COMMAND): a build step, its output in $(LOGS)/NAME.log
-# (its tail printed if it fails).
+# (its tail printed if it fails), under the lock $(STEP_LOCKS)/NAME.lock.
 build = scripts/step --build $(1) $(LOGS) $(2)
+export STEP_LOCKS := $(CACHE)/locks
+$(shell mkdir -p $(STEP_LOCKS))
+# glibc's source tree is shared by the native and the aarch64 builds,
+# and the mutants change it while they run: the aarch64 build and the
+# mutants hold this lock.
+GLIBC_SRC_LOCK = flock $(STEP_LOCKS)/glibc-src.lock
 # $(call stage,NAME,COMMAND): a test stage; @COUNTS@ in COMMAND is the
 # file (inside the root) it appends its "passed failed skipped" to.
 stage = scripts/step --stage $(1) $(CHECK_DIR) \

@@ -55,7 +55,7 @@ baseline: stock
 STAGES_check-host := mutants elf-host reader
 check-host: glibc reader-inputs
 	@$(call tier-begin,check-host)
-	-@$(call stage,mutants,$(IN_ROOT) /project/tests/mutants $(R_WORK)/src \
+	-@$(call stage,mutants,$(GLIBC_SRC_LOCK) $(IN_ROOT) /project/tests/mutants $(R_WORK)/src \
 	  $(R_BUILD) /project/tests/mutants.txt @COUNTS@)
 	-@$(call stage,elf-host,$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) \
 	  /project/tests/baseline/elf-stock.txt @COUNTS@)
