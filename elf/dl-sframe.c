@@ -23,10 +23,20 @@
    so the dynamic linker registers it right after mapping it and withdraws
    it right before unmapping it.
 
+   Whether to ask at all is decided before the first request, from the
+   auxiliary vector: a kernel with the interface announces it with
+   AT_SFRAME_SETUP_SIZE, the largest struct sframe_setup size it takes,
+   and 0 if it cannot unwind this process with SFrame.  On a kernel that
+   announces nothing no request is made, so a process that has installed
+   a seccomp filter against unknown system calls or prctl options before
+   loading an object is never hit by one.  The glibc.rtld.sframe tunable
+   is 0 to never ask, 1 (the default) to ask when the kernel announces
+   support, and 2 to also probe a kernel that announces nothing with the
+   first request, for kernels that have the interface without the
+   announcement.
+
    All of this is best effort: a failure only costs the kernel the
-   ability to unwind through that one object.  A kernel without the
-   interface answers the first request with EINVAL; then nothing more is
-   asked for the rest of the process.
+   ability to unwind through that one object.
 
    The state below is changed only with GL(dl_load_lock) held, or while
    the process is still single-threaded at startup.  */
@@ -40,21 +50,91 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* What the kernel announced in AT_SFRAME_SETUP_SIZE, or
+   DL_SFRAME_NOT_ANNOUNCED.  Set by _dl_parse_auxv.  */
+static ElfW(Addr) sframe_announced = DL_SFRAME_NOT_ANNOUNCED;
+
+void
+_dl_sframe_auxv (ElfW(Addr) value)
+{
+  sframe_announced = value;
+}
+
 #if DL_SFRAME_KERNEL && DL_SFRAME_ABI != 0
 # include <sframe.h>
 
 enum sframe_kernel
   {
-    /* Nothing asked yet.  */
-    sframe_kernel_unknown,
-    /* The kernel answered a request in a way only the interface does.  */
-    sframe_kernel_supported,
-    /* The kernel lacks the interface (or a policy forbids it), or the
-       glibc.rtld.sframe tunable is 0: ask nothing more.  */
+    /* Not decided yet: the tunables are read after the auxiliary
+       vector, so the decision waits for the first object.  */
+    sframe_kernel_undecided,
+    /* The kernel announced nothing and glibc.rtld.sframe=2: the first
+       request tells whether it has the interface.  */
+    sframe_kernel_probe,
+    /* Register every object.  An error concerns that object only.  */
+    sframe_kernel_on,
+    /* Ask nothing.  */
     sframe_kernel_off,
   };
 
 static enum sframe_kernel sframe_kernel_state;
+
+/* Decide whether to ask the kernel, from the tunable and the
+   announcement, and say why under LD_DEBUG=files.  */
+static void
+sframe_decide (void)
+{
+  int32_t tunable = TUNABLE_GET (glibc, rtld, sframe, int32_t, NULL);
+  const char *why;
+  if (tunable == 0)
+    {
+      sframe_kernel_state = sframe_kernel_off;
+      why = "glibc.rtld.sframe=0";
+    }
+  else if (sframe_announced == DL_SFRAME_NOT_ANNOUNCED)
+    {
+      if (tunable == 2)
+	{
+	  sframe_kernel_state = sframe_kernel_probe;
+	  why = "kernel announces nothing, glibc.rtld.sframe=2 probes";
+	}
+      else
+	{
+	  sframe_kernel_state = sframe_kernel_off;
+	  why = "kernel does not announce it (no AT_SFRAME_SETUP_SIZE)";
+	}
+    }
+  else if (sframe_announced == 0)
+    {
+      sframe_kernel_state = sframe_kernel_off;
+      why = "kernel announces it unavailable to this process";
+    }
+  else if (sframe_announced < sizeof (struct dl_sframe_setup))
+    {
+      sframe_kernel_state = sframe_kernel_off;
+      why = "kernel announces an older struct sframe_setup";
+    }
+  else
+    {
+      sframe_kernel_state = sframe_kernel_on;
+      why = "kernel announces it";
+    }
+
+  if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+    {
+      if (sframe_announced == DL_SFRAME_NOT_ANNOUNCED)
+	_dl_debug_printf ("sframe: registration %s: %s;  transport %s\n",
+			  sframe_kernel_state == sframe_kernel_off
+			  ? "off" : "probing", why, DL_SFRAME_TRANSPORT);
+      else
+	_dl_debug_printf ("sframe: registration %s: %s"
+			  " (AT_SFRAME_SETUP_SIZE %lu);  transport %s\n",
+			  sframe_kernel_state == sframe_kernel_off
+			  ? "off" : "on", why,
+			  (unsigned long int) sframe_announced,
+			  DL_SFRAME_TRANSPORT);
+    }
+}
 
 /* What the kernel is told about one object.  */
 struct sframe_ranges
@@ -164,9 +244,8 @@ sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 static bool
 sframe_off (void)
 {
-  if (sframe_kernel_state == sframe_kernel_unknown
-      && TUNABLE_GET (glibc, rtld, sframe, int32_t, NULL) == 0)
-    sframe_kernel_state = sframe_kernel_off;
+  if (sframe_kernel_state == sframe_kernel_undecided)
+    sframe_decide ();
   return sframe_kernel_state == sframe_kernel_off;
 }
 
@@ -195,17 +274,17 @@ _dl_sframe_register (struct link_map *l)
   if (err == 0)
     l->l_sframe_registered = 1;
 
-  /* Only a kernel with the interface gives these answers.  EEXIST means
+  /* The first answer to a probe tells whether the kernel has the
+     interface: ENOSYS (no system call), EINVAL (no prctl option) and
+     EPERM (a policy) say it has not, and then nothing more is asked.
+     Every other answer is one only the interface gives.  A kernel that
+     announced the interface is never written off: an error then
+     concerns only the object it was asked about.  EEXIST means that
      the kernel registered this text itself (the executable and the
      interpreter it mapped at execve), so there is nothing to undo.  */
-  if (err == 0 || err == EEXIST
-      || (sframe_kernel_state == sframe_kernel_unknown
-	  && err != EINVAL && err != ENOSYS && err != EPERM))
-    sframe_kernel_state = sframe_kernel_supported;
-  else if (sframe_kernel_state == sframe_kernel_unknown)
-    /* EINVAL for an unknown option, ENOSYS or EPERM from a policy: the
-       interface is not there, and will not be for this process.  */
-    sframe_kernel_state = sframe_kernel_off;
+  if (sframe_kernel_state == sframe_kernel_probe)
+    sframe_kernel_state = (err == ENOSYS || err == EINVAL || err == EPERM
+			   ? sframe_kernel_off : sframe_kernel_on);
 
   if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
     {
@@ -220,8 +299,9 @@ _dl_sframe_register (struct link_map *l)
 			  (unsigned long int) r.text_end);
       else if (sframe_kernel_state == sframe_kernel_off)
 	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
-			  " kernel has no SFrame registration (error %d),"
-			  " not asking again\n", name, ns, err);
+			  " the probe says the kernel has no SFrame"
+			  " registration (error %d), not asking again\n",
+			  name, ns, err);
       else
 	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
 			  " kernel error %d\n", name, ns, err);

@@ -29,6 +29,15 @@
    Best effort: never fails, prints only under LD_DEBUG=files.  */
 void _dl_sframe_register (struct link_map *l) attribute_hidden;
 
+/* The value of AT_SFRAME_SETUP_SIZE when the kernel does not announce
+   SFrame registration (no kernel announces a size this large).  */
+#define DL_SFRAME_NOT_ANNOUNCED ((ElfW(Addr)) -1)
+
+/* Record VALUE, the AT_SFRAME_SETUP_SIZE entry of the auxiliary vector
+   or DL_SFRAME_NOT_ANNOUNCED, for _dl_sframe_register to decide whether
+   the kernel is asked.  Called by _dl_parse_auxv.  */
+void _dl_sframe_auxv (ElfW(Addr) value) attribute_hidden;
+
 /* Withdraw what _dl_sframe_register registered for L, if anything.
    Call before L's segments are unmapped.  */
 void _dl_sframe_unregister (struct link_map *l) attribute_hidden;

@@ -16,11 +16,16 @@
    License along with the GNU C Library; if not, see
    <https://www.gnu.org/licenses/>.  */
 
-/* Checks that glibc.rtld.sframe=0 disables registration; that after the
-   first request fails with EINVAL (a kernel without the interface),
-   ENOSYS or EPERM, no further request is made; that an error for one
-   object (ENOEXEC, EFAULT, EEXIST, or EINVAL once a request succeeded)
-   does not stop the registration of other objects and is not fatal;
+/* Checks that the kernel is asked only as the announcement in the
+   auxiliary vector (AT_SFRAME_SETUP_SIZE) and glibc.rtld.sframe say: 0
+   never, 1 only when a size is announced, 2 also when nothing is (a
+   probe), never when 0 is announced; that after a probe fails with
+   ENOSYS, EINVAL (a kernel without the interface) or EPERM (a policy),
+   no further request is made; that a process that forbids the calls
+   with a seccomp filter survives where no call is to be made; that an
+   error for one object (every errno a kernel with the interface
+   answers, even the ones that mean no support to a probe) does not
+   stop the registration of other objects and is not fatal;
    that objects whose SFrame data no kernel accepts (bad magic number,
    version 1, foreign ABI, sub-sections beyond the segment; a
    PT_GNU_SFRAME segment of size zero or near 2^63, outside every
@@ -37,6 +42,8 @@
 #include <string.h>
 #include <sys/param.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 #include <support/capture_subprocess.h>
 #include <support/check.h>
@@ -49,20 +56,29 @@
 
 /* Refuse to register tst-sframe-mod1.so with ERRNO_VALUE, then load
    tst-sframe-mod2.so with dlopen and unload it.  The program must run
-   to completion.  */
+   to completion.  With ANNOUNCE sframe_stub_announce_none the program
+   runs with glibc.rtld.sframe=2, so that mod1 is refused after the
+   probe (the program's own registration) succeeded.  */
 static void
-check_refused (int errno_value)
+check_refused (int errno_value, enum sframe_stub_announce announce)
 {
   static const char *const cmds[] =
     { "open", "tst-sframe-mod2.so", "close", NULL };
   struct sframe_stub_config config =
     {
+      .announce = announce,
       .refuse_object = "tst-sframe-mod1.so",
       .refuse_errno = errno_value,
     };
-  printf ("info: refusing tst-sframe-mod1.so with %s\n",
-	  strerrorname_np (errno_value));
+  printf ("info: refusing tst-sframe-mod1.so with %s%s\n",
+	  strerrorname_np (errno_value),
+	  announce == sframe_stub_announce_none ? ", after a probe" : "");
   struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+  if (announce == sframe_stub_announce_none)
+    {
+      run.env_name = "GLIBC_TUNABLES";
+      run.env_value = "glibc.rtld.sframe=2";
+    }
   struct sframe_stub_result *r = sframe_prog_run (&config, &run);
   TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				   "tst-sframe-mod1.so"), 1);
@@ -250,9 +266,60 @@ do_test (void)
     sframe_stub_free (r);
   }
 
-  /* (J) A kernel without the interface (EINVAL for the unknown option),
-     or a policy that forbids the call: after the first request fails,
-     the dynamic linker makes no further request.  */
+  /* (J) Each announcement with each value of the tunable: how many
+     objects are registered (the program, tst-sframe-mod1.so, and the
+     two opened; libc.so.6 if it has SFrame).  */
+  {
+    static const char *const cmds[] =
+      {
+	"open", "tst-sframe-mod2.so", "close",
+	"open", "tst-sframe-mod3.so", NULL
+      };
+    static const char *const announcements[] =
+      { "a size", "0", "nothing" };
+    size_t all = 4 + sframe_libc_expected ();
+    static const struct
+    {
+      enum sframe_stub_announce announce;
+      const char *tunable;
+      bool registers;
+    } states[] =
+      {
+	{ sframe_stub_announce_setup, NULL, true },
+	{ sframe_stub_announce_setup, "glibc.rtld.sframe=1", true },
+	{ sframe_stub_announce_setup, "glibc.rtld.sframe=2", true },
+	{ sframe_stub_announce_setup, "glibc.rtld.sframe=0", false },
+	{ sframe_stub_announce_zero, NULL, false },
+	{ sframe_stub_announce_zero, "glibc.rtld.sframe=2", false },
+	{ sframe_stub_announce_none, NULL, false },
+	{ sframe_stub_announce_none, "glibc.rtld.sframe=0", false },
+	{ sframe_stub_announce_none, "glibc.rtld.sframe=2", true },
+      };
+    for (size_t i = 0; i < array_length (states); ++i)
+      {
+	struct sframe_stub_config config = { .announce = states[i].announce };
+	printf ("info: the kernel announces %s\n",
+		announcements[states[i].announce]);
+	struct sframe_prog_run run =
+	  {
+	    .kernel = false,
+	    .env_name = states[i].tunable != NULL ? "GLIBC_TUNABLES" : NULL,
+	    .env_value = states[i].tunable,
+	    .cmds = cmds,
+	  };
+	struct sframe_stub_result *r = sframe_prog_run (&config, &run);
+	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL),
+		      states[i].registers ? all : 0);
+	TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL),
+		      states[i].registers ? 1 : 0);
+	sframe_stub_free (r);
+      }
+  }
+
+  /* (J2) A kernel that announces nothing, probed: without the
+     interface (ENOSYS for the system call, EINVAL for the prctl
+     option), or with a policy that forbids the call, the first request
+     fails and no further request is made.  */
   static const int no_support[] = { EINVAL, ENOSYS, EPERM };
   for (size_t i = 0; i < array_length (no_support); ++i)
     {
@@ -262,9 +329,19 @@ do_test (void)
 	  "open", "tst-sframe-mod3.so", NULL
 	};
       struct sframe_stub_config config =
-	{ .no_support_errno = no_support[i] };
-      printf ("info: kernel answers %s\n", strerrorname_np (no_support[i]));
-      struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+	{
+	  .announce = sframe_stub_announce_none,
+	  .no_support_errno = no_support[i],
+	};
+      printf ("info: probed kernel answers %s\n",
+	      strerrorname_np (no_support[i]));
+      struct sframe_prog_run run =
+	{
+	  .kernel = false,
+	  .env_name = "GLIBC_TUNABLES",
+	  .env_value = "glibc.rtld.sframe=2",
+	  .cmds = cmds,
+	};
       struct sframe_stub_result *r = sframe_prog_run (&config, &run);
       TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 1);
       TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL), 0);
@@ -272,13 +349,57 @@ do_test (void)
       sframe_stub_free (r);
     }
 
-  /* (K), (K2), (L) Errors for one object only (the first request, for
-     the main program, succeeds).  */
-  check_refused (ENOEXEC);
-  /* EINVAL after an earlier request succeeded concerns this object.  */
-  check_refused (EINVAL);
-  check_refused (EFAULT);
-  check_refused (EEXIST);
+  /* (J3) A process that kills itself at any registration call (a
+     seccomp sandbox installed before dlopen) runs to completion on a
+     kernel that announces nothing or 0; the same process probing is
+     killed, which shows that the sandbox works.  */
+  {
+    static const char *const cmds[] =
+      { "sandbox", "open", "tst-sframe-mod2.so", "close", NULL };
+    static const enum sframe_stub_announce quiet[] =
+      { sframe_stub_announce_none, sframe_stub_announce_zero };
+    for (size_t i = 0; i < array_length (quiet); ++i)
+      {
+	struct sframe_stub_config config = { .announce = quiet[i] };
+	struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+	struct sframe_stub_result *r = sframe_prog_run (&config, &run);
+	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 0);
+	TEST_COMPARE (sframe_stub_marker_value (r, 102), 0);
+	sframe_stub_free (r);
+      }
+    struct sframe_stub_config config =
+      { .announce = sframe_stub_announce_none };
+    struct sframe_prog_run run =
+      {
+	.kernel = false,
+	.env_name = "GLIBC_TUNABLES",
+	.env_value = "glibc.rtld.sframe=2",
+	.cmds = cmds,
+      };
+    printf ("info: the sandboxed program probing\n");
+    fflush (stdout);
+    struct sframe_stub_result *r
+      = sframe_stub_run (&config, sframe_prog_exec, &run);
+    if (!WIFSIGNALED (r->status) || WTERMSIG (r->status) != SIGSYS)
+      {
+	support_record_failure ();
+	printf ("error: probing in the sandbox: wait status %#x,"
+		" expected SIGSYS\n", r->status);
+      }
+    sframe_stub_free (r);
+  }
+
+  /* (K), (K2), (L) Errors for one object only: on a kernel that
+     announced the interface, every answer, even one that means no
+     support to a probe, concerns only the object it was given for.  */
+  static const int refusals[] =
+    { ENOEXEC, EINVAL, EFAULT, EEXIST, ENXIO, EACCES, ENOSPC, ENOMEM,
+      ENOSYS, EPERM };
+  for (size_t i = 0; i < array_length (refusals); ++i)
+    check_refused (refusals[i], sframe_stub_announce_setup);
+  /* After a successful probe too.  */
+  check_refused (EINVAL, sframe_stub_announce_none);
+  check_refused (ENXIO, sframe_stub_announce_none);
 
   /* (M) Objects with SFrame data that no kernel accepts are not
      registered, but load normally.  */
@@ -336,7 +457,7 @@ do_test (void)
       = support_capture_subprogram (support_objdir_elf_ldso, argv, NULL);
     support_capture_subprocess_check (&proc, "ld.so --list-tunables", 0,
 				      sc_allow_stdout);
-    if (strstr (proc.out.buffer, "glibc.rtld.sframe: 1 (min: 0, max: 1)\n")
+    if (strstr (proc.out.buffer, "glibc.rtld.sframe: 1 (min: 0, max: 2)\n")
 	== NULL)
       {
 	support_record_failure ();

@@ -18,7 +18,9 @@
 
 /* In a static program, the dynamic linker code linked into the program
    loads objects for dlopen, and must register and withdraw their
-   SFrame data like ld.so does.  */
+   SFrame data like ld.so does.  The program that does so is this test,
+   executed again under the stand-in (which announces the interface in
+   the auxiliary vector of the new program).  */
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -28,12 +30,30 @@
 #include <support/sframe-stub.h>
 #include <support/support.h>
 
-/* Runs in the child under the stand-in.  Uses _exit, so that no exit
-   handler of the test driver runs in the child.  */
+/* The environment variable that makes this test the program under
+   test; its value is the object to load.  */
+#define CHILD_VAR "TST_SFRAME_STATIC_LOAD"
+
+/* Runs in the child under the stand-in: execute this test again, as
+   the program under test.  */
 static void
-load_and_unload (void *closure)
+exec_self (void *closure)
 {
-  const char *path = closure;
+  char *self = xasprintf ("%s/elf/tst-sframe-static", support_objdir_root);
+  if (setenv (CHILD_VAR, closure, 1) != 0)
+    _exit (1);
+  fflush (stdout);
+  execl (self, self, "--direct", NULL);
+  printf ("error: execl (\"%s\"): %m\n", self);
+  fflush (stdout);
+  _exit (1);
+}
+
+/* The program under test.  Uses _exit, so that no exit handler of the
+   test driver runs.  */
+static void
+load_and_unload (const char *path)
+{
   void *handle = dlopen (path, RTLD_NOW);
   if (handle == NULL)
     {
@@ -62,10 +82,12 @@ load_and_unload (void *closure)
 static int
 do_test (void)
 {
+  if (getenv (CHILD_VAR) != NULL)
+    load_and_unload (getenv (CHILD_VAR));
+
   char *path = xasprintf ("%s/elf/tst-sframe-mod2.so", support_objdir_root);
   fflush (stdout);
-  struct sframe_stub_result *r
-    = sframe_stub_run (NULL, load_and_unload, path);
+  struct sframe_stub_result *r = sframe_stub_run (NULL, exec_self, path);
   sframe_stub_check (r);
   TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				   "tst-sframe-mod2.so"), 1);

@@ -19,27 +19,40 @@
 #ifndef SUPPORT_SFRAME_STUB_H
 #define SUPPORT_SFRAME_STUB_H
 
-/* The dynamic linker registers SFrame data with prctl (PR_ADD_SFRAME)
-   and withdraws it with prctl (PR_REMOVE_SFRAME).  Kernels that test
-   machines run may lack both, so tests run the code under test in a
-   child process whose prctl calls with these options are trapped by a
-   seccomp filter (SECCOMP_RET_USER_NOTIF) and answered by the test
-   process, which acts as the kernel: it records every call, checks it
-   against the child's real mappings (/proc/PID/maps), the SFrame header
-   in the child's memory and the program headers of the mapped file, and
-   answers success or a chosen error.
+/* The dynamic linker registers SFrame data with the system call
+   sframe_register (or prctl (PR_ADD_SFRAME) where it does not know the
+   system call numbers) and withdraws it with sframe_unregister (or
+   prctl (PR_REMOVE_SFRAME)), but only if the kernel announces the
+   interface in the auxiliary vector entry AT_SFRAME_SETUP_SIZE.
+   Kernels that test machines run may lack all of this, so tests run
+   the code under test in a child process whose calls of either kind
+   are trapped by a seccomp filter (SECCOMP_RET_USER_NOTIF) and answered
+   by the test process, which acts as the kernel: it records every call,
+   checks it against the child's real mappings (/proc/PID/maps), the
+   SFrame header in the child's memory and the program headers of the
+   mapped file, and answers success or a chosen error.
+
+   The stand-in also makes the announcement: the child runs under
+   ptrace until its first execve, and at that stop the stand-in edits
+   the new program's auxiliary vector (announcing the size of struct
+   sframe_setup by default; or 0, or nothing; see enum
+   sframe_stub_announce), before any of the program's code runs.  A
+   missing entry takes the place of AT_IGNORE or, failing that, of
+   AT_FLAGS (always 0 on Linux, and unused by glibc); a removed entry
+   becomes AT_IGNORE.  FN must therefore execve before it makes any
+   trapped call, unless the configuration says sframe_stub_announce_kernel.
 
    The child can also ask the stand-in, with sframe_stub_marker, whether
    an address lies in registered text at that moment; the question is
    recorded in order with the other calls.
 
-   On a kernel that has the interface (PR_REMOVE_SFRAME of an address
-   that was never registered answers ENOENT, not EINVAL), the stand-in
-   still records and checks every call, but lets the kernel carry it
-   out and answer it (SECCOMP_USER_NOTIF_FLAG_CONTINUE), so that the
-   tests run against the real kernel; only the errors a test asks for
-   in its configuration are still answered by the stand-in.  Set
-   SFRAME_STUB_NO_FORWARD in the environment to answer everything.  */
+   On a kernel that has the interface (it announces it to the test
+   process itself), the stand-in still records and checks every call,
+   but lets the kernel carry it out and answer it
+   (SECCOMP_USER_NOTIF_FLAG_CONTINUE), so that the tests run against the
+   real kernel; only the errors a test asks for in its configuration are
+   still answered by the stand-in.  Set SFRAME_STUB_NO_FORWARD in the
+   environment to answer everything.  */
 
 #include <link.h>
 #include <stdbool.h>
@@ -59,8 +72,8 @@ __BEGIN_DECLS
 
 enum sframe_stub_kind
   {
-    sframe_stub_add,		/* PR_ADD_SFRAME.  */
-    sframe_stub_remove,		/* PR_REMOVE_SFRAME.  */
+    sframe_stub_add,		/* sframe_register, PR_ADD_SFRAME.  */
+    sframe_stub_remove,		/* sframe_unregister, PR_REMOVE_SFRAME.  */
     sframe_stub_marker_call,	/* sframe_stub_marker.  */
   };
 
@@ -68,7 +81,13 @@ enum sframe_stub_kind
 struct sframe_stub_call
 {
   enum sframe_stub_kind kind;
-  unsigned long int args[4];	/* prctl arguments after the option.  */
+  /* True for the system calls, false for prctl.  */
+  bool syscall;
+  /* The prctl arguments after the option; for the system calls, the
+     same taken from struct sframe_setup: the start and end of the
+     section and of the text (sframe_start and 0, 0, 0 for a
+     removal).  */
+  unsigned long int args[4];
   int error;			/* Errno answered; 0 for success.  */
   long int value;		/* Marker: the value answered.  */
   /* Add: the file mapped at the text start.  Remove: the file of the
@@ -81,12 +100,28 @@ struct sframe_stub_call
   bool forwarded;
 };
 
-/* How the stand-in answers.  Zero-initialize for a kernel that accepts
-   every valid request.  */
+/* What the stand-in puts in the child's auxiliary vector.  */
+enum sframe_stub_announce
+  {
+    /* AT_SFRAME_SETUP_SIZE is the size of struct sframe_setup.  */
+    sframe_stub_announce_setup,
+    /* AT_SFRAME_SETUP_SIZE is 0: not available to this process.  */
+    sframe_stub_announce_zero,
+    /* No AT_SFRAME_SETUP_SIZE, like every kernel without the
+       interface.  */
+    sframe_stub_announce_none,
+    /* What the kernel put there; the child is not traced.  */
+    sframe_stub_announce_kernel,
+  };
+
+/* How the stand-in answers.  Zero-initialize for a kernel that announces
+   and accepts every valid request.  */
 struct sframe_stub_config
 {
+  enum sframe_stub_announce announce;
   /* If nonzero, answer every add and remove with this error and do
-     nothing else, like a kernel without the interface (EINVAL).  */
+     nothing else, like a kernel without the interface (ENOSYS for the
+     system calls, EINVAL for prctl) or a policy that forbids it.  */
   int no_support_errno;
   /* If REFUSE_OBJECT is not NULL, answer an add whose object's file name
      (without directory) equals it with REFUSE_ERRNO.  */
@@ -105,11 +140,13 @@ struct sframe_stub_result
   int status;
 };
 
-/* Run FN (CLOSURE) in a child process whose SFrame prctl calls go to a
-   stand-in configured by CONFIG (NULL for the defaults), until the child
-   and all its descendants under the filter are gone.  FN usually execs
-   a program; if it returns, the child exits with status 0.  Exits with
-   FAIL_UNSUPPORTED if the kernel lacks seccomp user notification.  */
+/* Run FN (CLOSURE) in a child process whose SFrame registration calls
+   go to a stand-in configured by CONFIG (NULL for the defaults), until
+   the child and all its descendants under the filter are gone.  FN
+   usually execs a program (and must, before any such call, unless
+   CONFIG->announce is sframe_stub_announce_kernel); if it returns, the
+   child exits with status 0.  Exits with FAIL_UNSUPPORTED if the kernel
+   lacks seccomp user notification or ptrace is not permitted.  */
 struct sframe_stub_result *sframe_stub_run (const struct sframe_stub_config *,
 					    void (*fn) (void *),
 					    void *closure);
@@ -118,8 +155,9 @@ struct sframe_stub_result *sframe_stub_run (const struct sframe_stub_config *,
 void sframe_stub_free (struct sframe_stub_result *);
 
 /* Print every call of RESULT to standard output, then record a test
-   failure for each call with a problem, and for a child that did not
-   exit with status 0.  */
+   failure for each call with a problem, for each call made in another
+   way than the dynamic linker of this build makes them (system calls
+   or prctl), and for a child that did not exit with status 0.  */
 void sframe_stub_check (const struct sframe_stub_result *result);
 
 /* Number of calls of KIND whose object's file name (without directory)

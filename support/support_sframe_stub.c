@@ -43,13 +43,18 @@
 # include <linux/seccomp.h>
 # include <poll.h>
 # include <sframe.h>
+# include <sys/auxv.h>
 # include <sys/ioctl.h>
 # include <sys/pidfd.h>
+# include <sys/ptrace.h>
 # include <sys/socket.h>
 # include <sys/syscall.h>
 # include <sys/uio.h>
 # include <dl-sframe-abi.h>
 # include <dl-sframe-kernel.h>
+/* The dynamic linker may have been built for prctl alone; trap the
+   system calls too.  */
+# include <dl-sframe-syscall.h>
 #endif
 
 static const char *
@@ -152,17 +157,31 @@ void
 sframe_stub_check (const struct sframe_stub_result *r)
 {
   static const char *const kinds[] = { "add", "remove", "marker" };
+#ifdef STUB_SUPPORTED
+  const char *transport = DL_SFRAME_TRANSPORT;
+#else
+  const char *transport = "none";
+#endif
+  bool syscall = strcmp (transport, "prctl") != 0;
   for (size_t i = 0; i < r->ncalls; ++i)
     {
       const struct sframe_stub_call *c = &r->calls[i];
-      printf ("stub: %-6s %#lx %#lx %#lx %#lx -> %s %d value %ld  %s\n",
-	      kinds[c->kind], c->args[0], c->args[1], c->args[2], c->args[3],
+      printf ("stub: %-6s %-7s %#lx %#lx %#lx %#lx -> %s %d value %ld  %s\n",
+	      kinds[c->kind],
+	      c->kind == sframe_stub_marker_call ? "" : c->syscall ? "syscall"
+	      : "prctl", c->args[0], c->args[1], c->args[2], c->args[3],
 	      c->forwarded ? "kernel; stand-in's error" : "error", c->error,
 	      c->value, c->object != NULL ? c->object : "");
       if (c->problem != NULL)
 	{
 	  support_record_failure ();
 	  printf ("error: stub: call %zu: %s\n", i, c->problem);
+	}
+      if (c->kind != sframe_stub_marker_call && c->syscall != syscall)
+	{
+	  support_record_failure ();
+	  printf ("error: stub: call %zu: the dynamic linker of this build"
+		  " uses %s\n", i, transport);
 	}
     }
   for (size_t i = 0; i < r->nlive; ++i)
@@ -272,8 +291,9 @@ maps_find (const struct maps *maps, uintptr_t addr)
   return NULL;
 }
 
-/* Return true if [START, END) is covered by mappings of PATH that are
-   readable (EXECUTABLE false) or executable (EXECUTABLE true).  */
+/* Return true if [START, END) is covered by mappings of PATH (of
+   anything if PATH is NULL) that are readable (EXECUTABLE false) or
+   executable (EXECUTABLE true).  */
 static bool
 maps_cover (const struct maps *maps, uintptr_t start, uintptr_t end,
 	    const char *path, bool executable)
@@ -281,7 +301,9 @@ maps_cover (const struct maps *maps, uintptr_t start, uintptr_t end,
   while (start < end)
     {
       const struct mapping *m = maps_find (maps, start);
-      if (m == NULL || m->path == NULL || strcmp (m->path, path) != 0
+      if (m == NULL
+	  || (path != NULL
+	      && (m->path == NULL || strcmp (m->path, path) != 0))
 	  || (executable ? !m->executable : !m->readable))
 	return false;
       start = m->end;
@@ -406,13 +428,16 @@ handle_add (struct stub *stub, struct sframe_stub_call *c)
 	   || !maps_cover (&maps, text_start, text_end, c->object, true))
     {
       add_problem (c, "text is not mapped executable from one file");
-      err = EINVAL;
+      /* The kernel's answers: a hole, or text not executable.  */
+      err = (text != NULL && maps_cover (&maps, text_start, text_end,
+					 NULL, false)
+	     ? EACCES : ENXIO);
     }
   else if (!maps_cover (&maps, sframe_start, sframe_end, c->object, false))
     {
       add_problem (c, "SFrame section is not mapped readable from %s",
 		   c->object);
-      err = EINVAL;
+      err = EFAULT;
     }
   else
     {
@@ -499,15 +524,62 @@ handle_remove (struct stub *stub, struct sframe_stub_call *c)
   return ENOENT;
 }
 
-/* Return true if the kernel has SFrame registration: it answers the
-   withdrawal of a section that was never registered with ENOENT, a
-   kernel without the interface with EINVAL.  */
+/* Return true if the kernel has SFrame registration: it announces it to
+   this process too.  */
 static bool
 kernel_has_sframe (void)
 {
   if (getenv ("SFRAME_STUB_NO_FORWARD") != NULL)
     return false;
-  return prctl (PR_REMOVE_SFRAME, 0UL, 0UL, 0UL, 0UL) != 0 && errno == ENOENT;
+  return getauxval (AT_SFRAME_SETUP_SIZE) >= sizeof (struct dl_sframe_setup);
+}
+
+/* Read the struct sframe_setup of a system call at ADDR, of SIZE bytes
+   by the caller's word, into C->args as prctl would have them, and
+   check its shape.  Return the error a kernel answers for the shape,
+   or 0.  */
+static int
+read_setup (struct stub *stub, struct sframe_stub_call *c,
+	    unsigned long int addr, unsigned long int size)
+{
+  if (size != sizeof (struct dl_sframe_setup))
+    {
+      add_problem (c, "struct sframe_setup of unknown size %lu", size);
+      return EINVAL;
+    }
+  struct dl_sframe_setup setup;
+  struct iovec local = { &setup, sizeof (setup) };
+  struct iovec remote = { (void *) addr, sizeof (setup) };
+  ssize_t n = process_vm_readv (stub->pid, &local, 1, &remote, 1, 0);
+  if (n < 0 && errno == EPERM)
+    FAIL_UNSUPPORTED ("process_vm_readv not permitted (Yama?)");
+  if (n != sizeof (setup))
+    {
+      add_problem (c, "cannot read struct sframe_setup at %#lx", addr);
+      return EFAULT;
+    }
+  c->args[0] = setup.sframe_start;
+  if (c->kind == sframe_stub_remove)
+    {
+      if (setup.sframe_size != 0 || setup.text_start != 0
+	  || setup.text_size != 0)
+	{
+	  add_problem (c, "sframe_unregister with fields other than"
+		       " sframe_start set");
+	  return EINVAL;
+	}
+      return 0;
+    }
+  c->args[1] = setup.sframe_start + setup.sframe_size;
+  c->args[2] = setup.text_start;
+  c->args[3] = setup.text_start + setup.text_size;
+  if (setup.sframe_size == 0 || setup.text_size == 0
+      || c->args[1] < setup.sframe_start || c->args[3] < setup.text_start)
+    {
+      add_problem (c, "empty or wrapping range");
+      return EINVAL;
+    }
+  return 0;
 }
 
 static long int
@@ -520,8 +592,8 @@ handle_marker (struct stub *stub, struct sframe_stub_call *c)
   return 0;
 }
 
-/* The filter: prctl with one of the three options goes to the
-   supervisor, everything else is allowed.  */
+/* The filter: the two system calls, and prctl with one of the three
+   options, go to the supervisor; everything else is allowed.  */
 static int
 install_filter (void)
 {
@@ -537,6 +609,8 @@ install_filter (void)
       BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, STUB_AUDIT_ARCH, 1, 0),
       BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 8, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 7, 0),
       BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 1, 0),
       BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, option_low),
@@ -604,6 +678,122 @@ receive_fd (int sock)
   return fd;
 }
 
+/* Read the word at ADDR of the process whose memory is open at FD.  */
+static uint64_t
+mem_word (int fd, uintptr_t addr)
+{
+  uint64_t word;
+  if (pread64 (fd, &word, sizeof (word), addr) != sizeof (word))
+    FAIL_EXIT1 ("stand-in: cannot read the child's stack at %#lx: %m",
+		(unsigned long int) addr);
+  return word;
+}
+
+static void
+mem_write_word (int fd, uintptr_t addr, uint64_t word)
+{
+  if (pwrite64 (fd, &word, sizeof (word), addr) != sizeof (word))
+    FAIL_EXIT1 ("stand-in: cannot write the child's stack at %#lx: %m",
+		(unsigned long int) addr);
+}
+
+/* Edit the auxiliary vector of PID, stopped right after its execve, as
+   ANNOUNCE says.  */
+static void
+edit_auxv (pid_t pid, enum sframe_stub_announce announce)
+{
+  /* Field 28 of /proc/PID/stat, startstack, is where execve put argc,
+     followed by argv, envp and the auxiliary vector.  */
+  char *name = xasprintf ("/proc/%d/stat", (int) pid);
+  FILE *fp = fopen (name, "re");
+  if (fp == NULL)
+    FAIL_EXIT1 ("fopen (%s): %m", name);
+  char buf[1024];
+  size_t len = fread (buf, 1, sizeof (buf) - 1, fp);
+  fclose (fp);
+  buf[len] = '\0';
+  char *p = strrchr (buf, ')');
+  unsigned long int start_stack = 0;
+  for (int field = 2; p != NULL && field < 28; ++field)
+    p = strchr (p + 1, ' ');
+  if (p == NULL || sscanf (p, " %lu", &start_stack) != 1
+      || start_stack == 0)
+    FAIL_EXIT1 ("%s: no startstack field", name);
+  free (name);
+
+  name = xasprintf ("/proc/%d/mem", (int) pid);
+  int fd = xopen (name, O_RDWR | O_CLOEXEC, 0);
+  free (name);
+  uintptr_t addr = start_stack;
+  uint64_t argc = mem_word (fd, addr);
+  addr += (argc + 2) * sizeof (uint64_t);
+  while (mem_word (fd, addr) != 0)
+    addr += sizeof (uint64_t);
+  addr += sizeof (uint64_t);
+
+  uintptr_t entry = 0, ignore = 0, flags = 0;
+  bool pagesz = false;
+  for (uint64_t type; (type = mem_word (fd, addr)) != AT_NULL;
+       addr += 2 * sizeof (uint64_t))
+    if (type == AT_SFRAME_SETUP_SIZE)
+      entry = addr;
+    else if (type == AT_IGNORE && ignore == 0)
+      ignore = addr;
+    else if (type == AT_FLAGS)
+      flags = addr;
+    else if (type == AT_PAGESZ)
+      pagesz = mem_word (fd, addr + sizeof (uint64_t)) == getpagesize ();
+  if (!pagesz)
+    FAIL_EXIT1 ("stand-in: no auxiliary vector found at startstack %#lx",
+		start_stack);
+
+  if (announce == sframe_stub_announce_none)
+    {
+      if (entry != 0)
+	mem_write_word (fd, entry, AT_IGNORE);
+      printf ("info: stand-in: no AT_SFRAME_SETUP_SIZE\n");
+    }
+  else
+    {
+      uint64_t value = (announce == sframe_stub_announce_zero
+			? 0 : sizeof (struct dl_sframe_setup));
+      if (entry == 0)
+	entry = ignore != 0 ? ignore : flags;
+      if (entry == 0)
+	FAIL_EXIT1 ("stand-in: no auxiliary vector entry to replace");
+      mem_write_word (fd, entry, AT_SFRAME_SETUP_SIZE);
+      mem_write_word (fd, entry + sizeof (uint64_t), value);
+      printf ("info: stand-in: AT_SFRAME_SETUP_SIZE %lu\n",
+	      (unsigned long int) value);
+    }
+  xclose (fd);
+}
+
+/* Let PID, which called PTRACE_TRACEME, run to its first execve, edit
+   its auxiliary vector there and detach.  Return false and store the
+   wait status in *STATUS if it ended before.  */
+static bool
+trace_to_exec (pid_t pid, enum sframe_stub_announce announce, int *status)
+{
+  while (true)
+    {
+      xwaitpid (pid, status, 0);
+      if (!WIFSTOPPED (*status))
+	return false;
+      int sig = WSTOPSIG (*status);
+      if (sig == SIGTRAP)
+	{
+	  /* The stop after a successful execve.  */
+	  edit_auxv (pid, announce);
+	  if (ptrace (PTRACE_DETACH, pid, 0, 0) != 0)
+	    FAIL_EXIT1 ("ptrace (PTRACE_DETACH): %m");
+	  return true;
+	}
+      if (ptrace (PTRACE_CONT, pid, 0, sig) != 0)
+	FAIL_EXIT1 ("ptrace (PTRACE_CONT): %m");
+    }
+}
+
 static void
 supervise (struct stub *stub, int listener)
 {
@@ -651,21 +841,39 @@ supervise (struct stub *stub, int listener)
 	}
       struct sframe_stub_call *c = &r->calls[r->ncalls++];
       memset (c, 0, sizeof (*c));
-      for (int i = 0; i < 4; ++i)
-	c->args[i] = req->data.args[i + 1];
-      int option = req->data.args[0];
-      if (option == SFRAME_STUB_MARKER)
+      int shape_error = 0;
+      c->syscall = req->data.nr != __NR_prctl;
+      if (c->syscall)
 	{
-	  c->kind = sframe_stub_marker_call;
-	  c->value = handle_marker (stub, c);
+	  c->kind = (req->data.nr == __NR_sframe_register
+		     ? sframe_stub_add : sframe_stub_remove);
+	  shape_error = read_setup (stub, c, req->data.args[0],
+				    req->data.args[1]);
 	}
       else
 	{
-	  c->kind = option == PR_ADD_SFRAME ? sframe_stub_add
-					    : sframe_stub_remove;
+	  for (int i = 0; i < 4; ++i)
+	    c->args[i] = req->data.args[i + 1];
+	  int option = req->data.args[0];
+	  c->kind = (option == SFRAME_STUB_MARKER ? sframe_stub_marker_call
+		     : option == PR_ADD_SFRAME ? sframe_stub_add
+		     : sframe_stub_remove);
+	  if (c->kind == sframe_stub_remove
+	      && (c->args[1] != 0 || c->args[2] != 0 || c->args[3] != 0))
+	    {
+	      add_problem (c, "PR_REMOVE_SFRAME with non-zero arguments");
+	      shape_error = EINVAL;
+	    }
+	}
+      if (c->kind == sframe_stub_marker_call)
+	c->value = handle_marker (stub, c);
+      else
+	{
 	  stub->injected = stub->config->no_support_errno != 0;
 	  if (stub->injected)
 	    c->error = stub->config->no_support_errno;
+	  else if (shape_error != 0)
+	    c->error = shape_error;
 	  else if (c->kind == sframe_stub_add)
 	    c->error = handle_add (stub, c);
 	  else
@@ -715,9 +923,12 @@ sframe_stub_run (const struct sframe_stub_config *config,
   /* Output written before the fork must not appear twice.  */
   fflush (NULL);
   pid_t pid = xfork ();
+  bool trace = stub.config->announce != sframe_stub_announce_kernel;
   if (pid == 0)
     {
       xclose (socks[0]);
+      if (trace && ptrace (PTRACE_TRACEME, 0, 0, 0) != 0)
+	_exit (126);
       int listener = install_filter ();
       if (listener < 0)
 	_exit (127);
@@ -734,6 +945,8 @@ sframe_stub_run (const struct sframe_stub_config *config,
     {
       int status;
       xwaitpid (pid, &status, 0);
+      if (WIFEXITED (status) && WEXITSTATUS (status) == 126)
+	FAIL_UNSUPPORTED ("ptrace (PTRACE_TRACEME) not permitted (Yama?)");
       FAIL_UNSUPPORTED ("cannot install a seccomp user notification filter");
     }
   stub.pid = pid;
@@ -742,9 +955,13 @@ sframe_stub_run (const struct sframe_stub_config *config,
     printf ("info: stand-in: the kernel has SFrame registration;"
 	    " calls are checked and forwarded to it, except\n"
 	    "info: stand-in: the errors this test injects\n");
-  supervise (&stub, listener);
+  if (!trace
+      || trace_to_exec (pid, stub.config->announce, &stub.result->status))
+    {
+      supervise (&stub, listener);
+      xwaitpid (pid, &stub.result->status, 0);
+    }
   xclose (listener);
-  xwaitpid (pid, &stub.result->status, 0);
 
   struct sframe_stub_result *r = stub.result;
   r->live = xrealloc (NULL, (stub.nregs + 1) * sizeof (char *));

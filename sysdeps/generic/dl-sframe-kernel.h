@@ -25,6 +25,9 @@
 /* Nonzero if the kernel may offer SFrame registration at all.  */
 #define DL_SFRAME_KERNEL 0
 
+/* How the kernel is asked, for messages and tests.  */
+#define DL_SFRAME_TRANSPORT "none"
+
 /* Register the SFrame section [SFRAME_START, SFRAME_END) for the text
    [TEXT_START, TEXT_END).  Return 0 on success or a positive errno value.  */
 static inline int
