@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/param.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <signal.h>
@@ -447,6 +448,51 @@ do_test (void)
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     sframe_stub_free (r);
     free (dir);
+  }
+
+  /* (N0) LD_DEBUG=files says whether registration is on, why, and
+     which call it uses; here without the stand-in, so on whatever the
+     kernel announces to this test.  */
+  {
+    char *prog = xasprintf ("%s/elf/tst-sframe-prog", support_objdir_root);
+    char *path = xasprintf ("%s:%s/elf", support_objdir_root,
+			    support_objdir_root);
+    char *const argv[] =
+      {
+	(char *) support_objdir_elf_ldso, (char *) "--library-path", path,
+	prog, NULL
+      };
+    char *const envp[] = { (char *) "LD_DEBUG=files", NULL };
+    struct support_capture_subprocess proc
+      = support_capture_subprogram (support_objdir_elf_ldso, argv, envp);
+    support_capture_subprocess_check (&proc, "ld.so tst-sframe-prog", 0,
+				      sc_allow_stdout | sc_allow_stderr);
+    unsigned long int announced = getauxval (AT_SFRAME_SETUP_SIZE);
+    char *expected;
+    if (announced >= 32)
+      expected = xasprintf ("sframe: registration on: kernel announces it"
+			    " (AT_SFRAME_SETUP_SIZE %lu);  transport %s\n",
+			    announced, sframe_stub_transport ());
+    else if (announced == 0)
+      /* getauxval cannot tell 0 from absent; no kernel announces 0 to
+	 a native process.  */
+      expected = xasprintf ("sframe: registration off: kernel does not"
+			    " announce it (no AT_SFRAME_SETUP_SIZE);"
+			    "  transport %s\n", sframe_stub_transport ());
+    else
+      FAIL_EXIT1 ("kernel announces AT_SFRAME_SETUP_SIZE %lu", announced);
+    if (strstr (proc.err.buffer, expected) == NULL)
+      {
+	support_record_failure ();
+	printf ("error: LD_DEBUG=files output lacks: %s"
+		"output:\n%s", expected, proc.err.buffer);
+      }
+    else
+      printf ("info: LD_DEBUG=files says: %s", expected);
+    free (expected);
+    support_capture_subprocess_free (&proc);
+    free (path);
+    free (prog);
   }
 
   /* (N) The tunable is listed with its default and bounds.  */

@@ -174,6 +174,11 @@ bool sframe_stub_live (const struct sframe_stub_result *, const char *name);
 long int sframe_stub_marker_value (const struct sframe_stub_result *,
 				   unsigned long int id);
 
+/* The call the dynamic linker of this build registers with, as its
+   LD_DEBUG=files output names it: "sframe_register" or "prctl" ("none"
+   where registration is compiled out).  */
+const char *sframe_stub_transport (void);
+
 /* Return true if the ELF file PATH has a PT_GNU_SFRAME segment, and
    store its program header in *SFRAME unless SFRAME is NULL.  */
 bool sframe_stub_file_sframe (const char *path, ElfW(Phdr) *sframe);

@@ -153,15 +153,21 @@ sframe_stub_marker_value (const struct sframe_stub_result *r,
   return value;
 }
 
+const char *
+sframe_stub_transport (void)
+{
+#ifdef STUB_SUPPORTED
+  return DL_SFRAME_TRANSPORT;
+#else
+  return "none";
+#endif
+}
+
 void
 sframe_stub_check (const struct sframe_stub_result *r)
 {
   static const char *const kinds[] = { "add", "remove", "marker" };
-#ifdef STUB_SUPPORTED
-  const char *transport = DL_SFRAME_TRANSPORT;
-#else
-  const char *transport = "none";
-#endif
+  const char *transport = sframe_stub_transport ();
   bool syscall = strcmp (transport, "prctl") != 0;
   for (size_t i = 0; i < r->ncalls; ++i)
     {
