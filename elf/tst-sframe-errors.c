@@ -317,6 +317,29 @@ do_test (void)
       }
   }
 
+  /* (J1) What the kernel itself announces, with the default tunable:
+     no call at all on a kernel without the interface, one per object
+     with SFrame on one that has it.  */
+  {
+    static const char *const cmds[] =
+      { "open", "tst-sframe-mod2.so", "close", NULL };
+    struct sframe_stub_config config =
+      { .announce = sframe_stub_announce_kernel };
+    /* 32: the size of struct sframe_setup.  */
+    bool announced = getauxval (AT_SFRAME_SETUP_SIZE) >= 32;
+    printf ("info: the kernel's own announcement: %s\n",
+	    announced ? "a size" : "none");
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&config, &run);
+    size_t adds = sframe_stub_count (r, sframe_stub_add, NULL);
+    size_t removes = sframe_stub_count (r, sframe_stub_remove, NULL);
+    printf ("info: on this kernel: %zu registrations, %zu withdrawals\n",
+	    adds, removes);
+    TEST_COMPARE (adds, announced ? 3 + sframe_libc_expected () : 0);
+    TEST_COMPARE (removes, announced ? 1 : 0);
+    sframe_stub_free (r);
+  }
+
   /* (J2) A kernel that announces nothing, probed: without the
      interface (ENOSYS for the system call, EINVAL for the prctl
      option), or with a policy that forbids the call, the first request
