@@ -125,33 +125,38 @@ void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
  * [start, end) must be mapped without holes, and both its ends must be
  * executable.  Without holes, nothing new can be mapped inside the range
  * without first unmapping part of it, which drops the section.
+ *
+ * Returns 0, -ENXIO if part of the range is not mapped, or -EACCES if it
+ * is mapped but its first or last byte is not executable.
  */
-static bool sframe_text_mapped(struct mm_struct *mm, unsigned long start,
-			       unsigned long end)
+static int sframe_check_text(struct mm_struct *mm, unsigned long start,
+			     unsigned long end)
 {
-	struct vm_area_struct *vma = vma_lookup(mm, start);
+	struct vm_area_struct *first = vma_lookup(mm, start);
+	struct vm_area_struct *vma = first;
 
-	if (!vma || !(vma->vm_flags & VM_EXEC))
-		return false;
+	if (!vma)
+		return -ENXIO;
 	while (vma->vm_end < end) {
-		struct vm_area_struct *next = vma_lookup(mm, vma->vm_end);
-
-		if (!next)
-			return false;
-		vma = next;
+		vma = vma_lookup(mm, vma->vm_end);
+		if (!vma)
+			return -ENXIO;
 	}
-	return vma->vm_flags & VM_EXEC;
+	if (!(first->vm_flags & VM_EXEC) || !(vma->vm_flags & VM_EXEC))
+		return -EACCES;
+	return 0;
 }
 
 /*
  * Register the SFrame data at [sframe_start, sframe_end) for the text at
  * [text_start, text_end) of the current process.
  *
- * Returns 0, or -EINVAL for bad ranges or text that is not mapped
- * executable, -EFAULT if the section cannot be read, -ENOEXEC if it is
- * not a valid SFrame section for this architecture, -EEXIST if the text
- * overlaps a registered section, -ENOSPC past SFRAME_MAX_SECTIONS,
- * -ENOMEM.
+ * Returns 0, or -EINVAL for an empty or inverted range, -EFAULT if the
+ * section cannot be read, -ENOEXEC if it is not a valid SFrame section
+ * for this architecture, -ENXIO if the text is not wholly mapped,
+ * -EACCES if it is not executable at either end, -EEXIST if it overlaps
+ * a registered section, -ENOSPC past SFRAME_MAX_SECTIONS, -ENOMEM, or
+ * -EINTR if a fatal signal came while waiting for the mmap lock.
  */
 int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 		       unsigned long text_start, unsigned long text_end)
@@ -183,9 +188,8 @@ int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 		ret = -EINTR;
 		goto out_free;
 	}
-	if (!sframe_text_mapped(mm, text_start, text_end))
-		ret = -EINVAL;
-	else
+	ret = sframe_check_text(mm, text_start, text_end);
+	if (!ret)
 		ret = sframe_insert(mm, sec);
 	mmap_write_unlock(mm);
 	if (!ret)
