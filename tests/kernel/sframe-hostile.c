@@ -2,6 +2,13 @@
    perf samples this process (run it under perf record --call-graph
    fp,defer) on the debug kernel (KASAN, lockdep, kmemleak).
 
+   Every registration and withdrawal goes through one of the registry's
+   two entries in turn, the system calls (sframe_register,
+   sframe_unregister) and the prctls (PR_ADD_SFRAME, PR_REMOVE_SFRAME);
+   some calls are malformed for their entry (a structure size the
+   kernel does not know, an unreadable structure, a non-zero field that
+   must be 0).
+
    Text regions are anonymous executable pages holding a copy of a
    two-instruction spin loop.  The registrar thread registers, for fresh
    regions, copies of a real SFrame section (libsframe-test.so's, loaded
@@ -34,6 +41,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "sframe-calls.h"
 #include "sframe-obj.h"
 
 /* The spin loop: count down the first argument, return.  */
@@ -60,19 +68,28 @@ enum kind
   k_unmapped,		/* the section's pages unmapped: EFAULT */
   k_huge,		/* sframe_end 1 GiB past the copy: 0 (only the
 			   header is read), EFAULT or ENOEXEC */
-  k_overlap,		/* text overlapping a live registration: EEXIST */
-  k_no_text,		/* text not executable: EINVAL */
-  k_race,		/* text unmapped while registering: 0 or EINVAL */
+  k_overlap,		/* text overlapping a live registration: EEXIST,
+			   or, if that text went meanwhile, ENXIO (or
+			   EACCES: something else mapped there) */
+  k_no_text,		/* text not executable: EACCES */
+  k_race,		/* text unmapped while registering: 0, ENXIO or
+			   EACCES */
+  k_size,		/* sframe_register with a structure size it does
+			   not know: EINVAL */
+  k_setup,		/* sframe_register with an unreadable structure:
+			   EFAULT */
+  k_shape,		/* a withdrawal with a non-zero field or argument
+			   that must be 0: EINVAL */
   k_aimed,		/* rows scrambled, functions moved to the spinner's
 			   text: 0 */
-  k_remove,		/* PR_REMOVE_SFRAME of a slot: 0, or ENOENT once
-			   its text was unmapped */
+  k_remove,		/* withdrawal of a slot: 0, or ENOENT once its
+			   text was unmapped */
   k_count
 };
 
 static const char *const kind_names[k_count] =
   { "valid", "body", "header", "truncated", "unmapped", "huge", "overlap",
-    "no-text", "race", "aimed", "remove" };
+    "no-text", "race", "size", "setup", "shape", "aimed", "remove" };
 
 #define SLOTS 64
 
@@ -90,16 +107,37 @@ static const unsigned char *section;
 static size_t section_len;
 static atomic_bool stop;
 static _Atomic uintptr_t race_text;
-static atomic_long answers[k_count][8];
-static atomic_long undocumented;
+/* The documented answers (Documentation/userspace-api/sframe.rst), and
+   a last column for any other.  */
+static const int errnos[] =
+  { 0, EINVAL, EFAULT, ENOEXEC, ENXIO, EACCES, EEXIST, ENOSPC, ENOMEM,
+    ENOENT, -1 };
+#define NERRNOS (sizeof errnos / sizeof errnos[0])
 
-static const int errnos[8] =
-  { 0, EINVAL, EFAULT, ENOEXEC, EEXIST, ENOSPC, ENOENT, -1 };
+static atomic_long answers[k_count][NERRNOS];
+static atomic_long undocumented;
+static atomic_long calls[SFRAME_ENTRIES];
+
+/* The entry for this thread's next call: each in turn.  */
+static enum sframe_entry
+pick (void)
+{
+  static _Thread_local unsigned int n;
+  enum sframe_entry e = n++ % SFRAME_ENTRIES;
+  atomic_fetch_add (&calls[e], 1);
+  return e;
+}
 
 static int
 add (uintptr_t ss, uintptr_t se, uintptr_t ts, uintptr_t te)
 {
-  return prctl (PR_ADD_SFRAME, ss, se, ts, te) == 0 ? 0 : errno;
+  return sframe_add_via (pick (), ss, se, ts, te);
+}
+
+static int
+rm (uintptr_t ss)
+{
+  return sframe_remove_via (pick (), ss);
 }
 
 static uintptr_t
@@ -147,6 +185,58 @@ next (void)
   return rng;
 }
 
+/* A call malformed for its entry, for a registration that would
+   otherwise be valid: KIND k_size, a structure size sframe_register
+   does not know; k_setup, a structure it cannot read; k_shape, a
+   withdrawal with a non-zero field (sframe_unregister) or argument
+   (PR_REMOVE_SFRAME) that must be 0.  */
+static int
+malformed_call (enum kind kind, uintptr_t ss, uintptr_t se, uintptr_t ts,
+		uintptr_t te)
+{
+  union
+  {
+    struct sframe_setup s;
+    unsigned char bytes[4 * SFRAME_SETUP_SIZE_VER0];
+  } buf;
+  memset (&buf, 0, sizeof buf);
+  buf.s = (struct sframe_setup) { ss, se - ss, ts, te - ts };
+  switch (kind)
+    {
+    case k_size:
+      {
+	size_t size;
+	do
+	  size = next () % sizeof buf;
+	while (size == SFRAME_SETUP_SIZE_VER0);
+	atomic_fetch_add (&calls[SFRAME_SYSCALL], 1);
+	return sframe_register_raw (&buf, size);
+      }
+    case k_setup:
+      {
+	/* Unmapped, or a page the kernel may not read from.  */
+	void *p = mmap (NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+			-1, 0);
+	munmap (p, page);
+	atomic_fetch_add (&calls[SFRAME_SYSCALL], 1);
+	return sframe_register_raw (next () & 1 ? p : (void *) -4096l,
+				    SFRAME_SETUP_SIZE_VER0);
+      }
+    default:
+      {
+	int field = 1 + next () % 3;
+	if (pick () == SFRAME_PRCTL)
+	  return prctl (PR_REMOVE_SFRAME, ss, field == 1 ? se : 0,
+			field == 2 ? ts : 0, field == 3 ? te : 0) == 0
+		 ? 0 : errno;
+	buf.s.sframe_size = field == 1 ? se - ss : 0;
+	buf.s.text_start = field == 2 ? ts : 0;
+	buf.s.text_size = field == 3 ? te - ts : 0;
+	return sframe_unregister_raw (&buf, SFRAME_SETUP_SIZE_VER0);
+      }
+    }
+}
+
 /* Register a broken copy of the section, as KIND says, for a fresh text
    region in a free slot.  */
 static void
@@ -154,8 +244,8 @@ attack (enum kind kind)
 {
   static const int ok[] = { 0, -1 }, ok_noexec[] = { 0, ENOEXEC, -1 },
     fault[] = { EFAULT, -1 }, huge[] = { 0, EFAULT, ENOEXEC, -1 },
-    inval[] = { EINVAL, -1 },
-    race[] = { 0, EINVAL, -1 };
+    inval[] = { EINVAL, -1 }, noexec_text[] = { EACCES, -1 },
+    race[] = { 0, ENXIO, EACCES, -1 };
   struct slot *s = &slots[next () % SLOTS];
   if (s->copy != NULL)
     {
@@ -167,7 +257,7 @@ attack (enum kind kind)
       /* Taken by the unmapper: wait until its munmap is done.  */
       while (t == 0 && !atomic_load (&s->gone))
 	sched_yield ();
-      int err = prctl (PR_REMOVE_SFRAME, s->sframe, 0, 0, 0) == 0 ? 0 : errno;
+      int err = rm (s->sframe);
       record (k_remove, err, t != 0 ? live : dropped);
       if (t != 0)
 	munmap ((void *) t, page);
@@ -225,8 +315,10 @@ attack (enum kind kind)
 	    break;
 	  }
 	/* The other slot's text may be unmapped meanwhile: then the
-	   answer is EINVAL (a hole), not EEXIST.  */
-	static const int exist[] = { EEXIST, EINVAL, -1 };
+	   answer is ENXIO (not mapped), not EEXIST, or EACCES if a
+	   mapping that is not executable (a thread's malloc arena) took
+	   its place.  */
+	static const int exist[] = { EEXIST, ENXIO, EACCES, -1 };
 	munmap ((void *) text, page);
 	text = 0;
 	ts = t;
@@ -235,7 +327,7 @@ attack (enum kind kind)
 	break;
       }
     case k_no_text:
-      allowed = inval;
+      allowed = noexec_text;
       break;
     case k_race:
       atomic_store (&race_text, text);
@@ -244,7 +336,16 @@ attack (enum kind kind)
     default:
       break;
     }
-  int err = add (ss, se, ts, te);
+  int err;
+  if (kind == k_size || kind == k_setup || kind == k_shape)
+    {
+      err = malformed_call (kind, ss, se, ts, te);
+      record (kind, err, kind == k_setup ? fault : inval);
+      munmap ((void *) text, page);
+      free (copy);
+      return;
+    }
+  err = add (ss, se, ts, te);
   record (kind, err, allowed);
   if (kind == k_race)
     {
@@ -255,7 +356,7 @@ attack (enum kind kind)
   if (text == 0 || kind == k_overlap)
     {
       if (err == 0 && kind != k_overlap)
-	prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0);
+	rm (ss);
       if (text != 0)
 	munmap ((void *) text, page);
       free (copy);
@@ -367,7 +468,7 @@ spinner (void *arg)
 	      (const int[]) { 0, -1 });
       for (int i = 0; i < 20 && !atomic_load (&stop); i++)
 	spin (100000);
-      prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0);
+      rm (ss);
       free (copy);
     }
   return NULL;
@@ -403,7 +504,7 @@ main (int argc, char **argv)
   for (int k = 0; k < k_count; k++)
     {
       printf ("%-10s", kind_names[k]);
-      for (int i = 0; i < 8; i++)
+      for (size_t i = 0; i < NERRNOS; i++)
 	{
 	  long n = atomic_load (&answers[k][i]);
 	  total += n;
@@ -414,7 +515,12 @@ main (int argc, char **argv)
       printf ("\n");
     }
   long bad = atomic_load (&undocumented);
-  printf ("%s: hostile: %ld prctl calls in %d s, %ld undocumented"
-	  " answers\n", bad ? "FAIL" : "PASS", total, seconds, bad);
-  return bad != 0;
+  long sys = atomic_load (&calls[SFRAME_SYSCALL]);
+  long prc = atomic_load (&calls[SFRAME_PRCTL]);
+  /* Both entries must have been attacked.  */
+  int fail = bad != 0 || sys == 0 || prc == 0;
+  printf ("%s: hostile: %ld calls in %d s (%ld system calls, %ld prctls),"
+	  " %ld undocumented answers\n", fail ? "FAIL" : "PASS", total,
+	  seconds, sys, prc, bad);
+  return fail;
 }

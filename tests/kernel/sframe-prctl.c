@@ -1,9 +1,13 @@
-/* Kernel-side tests of PR_ADD_SFRAME and PR_REMOVE_SFRAME: every
-   documented outcome of Documentation/userspace-api/sframe.rst, the
-   lifetime of registrations across munmap, fork and exec, and what
-   /proc/self/sframe shows of them.  Run in the
-   guest on the matching kernel; prints one PASS or FAIL line per check
-   and exits with the number of failures.
+/* Kernel-side tests of the SFrame registry's two entries, the system
+   calls sframe_register and sframe_unregister and the prctls
+   PR_ADD_SFRAME and PR_REMOVE_SFRAME: every documented outcome of
+   Documentation/userspace-api/sframe.rst, each case run through both
+   entries (the lines say which: "[syscall]", "[prctl]"), the shape
+   checks that belong to each entry, the lifetime of registrations across
+   munmap, fork and exec, what /proc/self/sframe shows of them, and the
+   kernel's announcement AT_SFRAME_SETUP_SIZE.  Run in the guest on the
+   matching kernel; prints one PASS or FAIL line per check and exits with
+   the number of failures.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: GPL-2.0  */
@@ -21,21 +25,25 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sframe-calls.h"
 #include "sframe-obj.h"
 
 static int failures;
 static long page;
 
+/* The entry the checks go through, named in every line.  */
+static enum sframe_entry entry;
+
 static int
 add (uintptr_t ss, uintptr_t se, uintptr_t ts, uintptr_t te)
 {
-  return prctl (PR_ADD_SFRAME, ss, se, ts, te) == 0 ? 0 : errno;
+  return sframe_add_via (entry, ss, se, ts, te);
 }
 
 static int
 rm (uintptr_t ss)
 {
-  return prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0) == 0 ? 0 : errno;
+  return sframe_remove_via (entry, ss);
 }
 
 static const char *
@@ -48,10 +56,12 @@ static void
 expect (const char *what, int got, int want)
 {
   if (got == want)
-    printf ("PASS: %s: %s\n", what, ename (got));
+    printf ("PASS: [%s] %s: %s\n", sframe_entry_name[entry], what,
+	    ename (got));
   else
     {
-      printf ("FAIL: %s: got %s, want %s\n", what, ename (got), ename (want));
+      printf ("FAIL: [%s] %s: got %s, want %s\n", sframe_entry_name[entry],
+	      what, ename (got), ename (want));
       failures++;
     }
 }
@@ -97,6 +107,16 @@ enum { ABI_NATIVE = 2, ABI_OTHER = 3 };		/* AArch64 LE; AMD64 */
 # error "no SFrame ABI for this architecture"
 #endif
 
+/* What exec and the dynamic linker registered, checked once, before
+   anything is withdrawn: the library is left unregistered.  */
+static void
+test_loaded (const struct sframe_obj *lib, int rtld_registers)
+{
+  /* The dlopened library: registered by a patched dynamic linker only.  */
+  expect ("library: registered by the dynamic linker iff it registers",
+	  rm (lib->sframe_start), rtld_registers ? 0 : ENOENT);
+}
+
 static void
 test_objects (const struct sframe_obj *exe, const struct sframe_obj *lib,
 	      int rtld_registers)
@@ -127,9 +147,6 @@ test_objects (const struct sframe_obj *exe, const struct sframe_obj *lib,
     printf ("SKIP: interpreter registered by exec: this ld.so has no"
 	    " PT_GNU_SFRAME\n");
 
-  /* The dlopened library: registered by a patched dynamic linker only.  */
-  expect ("library: registered by the dynamic linker iff it registers",
-	  rm (lib->sframe_start), rtld_registers ? 0 : ENOENT);
   expect ("library: add", add (lib->sframe_start, lib->sframe_end,
 			       lib->text_start, lib->text_end), 0);
   expect ("library: add twice", add (lib->sframe_start, lib->sframe_end,
@@ -139,9 +156,6 @@ test_objects (const struct sframe_obj *exe, const struct sframe_obj *lib,
   expect ("overlapping text",
 	  add ((uintptr_t) c, (uintptr_t) c + len, lib->text_start + 1,
 	       lib->text_start + 2), EEXIST);
-  expect ("remove with nonzero arg3",
-	  prctl (PR_REMOVE_SFRAME, lib->sframe_start, 1, 0, 0) ? errno : 0,
-	  EINVAL);
   expect ("library: remove", rm (lib->sframe_start), 0);
   expect ("library: remove twice", rm (lib->sframe_start), ENOENT);
   expect ("remove unknown", rm ((uintptr_t) c), ENOENT);
@@ -158,15 +172,33 @@ test_bad_arguments (const struct sframe_obj *lib)
   expect ("empty section", add (ss, ss, ts, te), EINVAL);
   expect ("inverted section", add (se, ss, ts, te), EINVAL);
   expect ("empty text", add (ss, se, ts, ts), EINVAL);
-  expect ("text not executable",
+  expect ("inverted text", add (ss, se, te, ts), EINVAL);
+  expect ("text not executable (data)",
 	  add (ss, se, (uintptr_t) &data_word, (uintptr_t) &data_word + 4),
-	  EINVAL);
+	  EACCES);
   uintptr_t t = map_text (1);
   munmap ((void *) t, page);
-  expect ("text not mapped", add (ss, se, t, t + page), EINVAL);
+  expect ("text not mapped", add (ss, se, t, t + page), ENXIO);
   t = map_text (3);
   munmap ((void *) (t + page), page);
-  expect ("text with a hole", add (ss, se, t, t + 3 * page), EINVAL);
+  expect ("text with a hole", add (ss, se, t, t + 3 * page), ENXIO);
+  expect ("text running past its mapping", add (ss, se, t, t + 2 * page),
+	  ENXIO);
+  munmap ((void *) t, 3 * page);
+
+  /* Mapped without holes, but not executable at one end.  */
+  t = map_text (3);
+  mprotect ((void *) t, page, PROT_READ);
+  expect ("text not executable at its start", add (ss, se, t, t + 3 * page),
+	  EACCES);
+  mprotect ((void *) t, page, PROT_READ | PROT_EXEC);
+  mprotect ((void *) (t + 2 * page), page, PROT_READ);
+  expect ("text not executable at its end", add (ss, se, t, t + 3 * page),
+	  EACCES);
+  /* A hole and no execute permission: the hole is what is reported.  */
+  munmap ((void *) (t + page), page);
+  expect ("text with a hole, not executable at its end",
+	  add (ss, se, t, t + 3 * page), ENXIO);
   munmap ((void *) t, 3 * page);
 
   void *none = mmap (NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
@@ -203,6 +235,12 @@ test_malformed (const struct sframe_obj *lib)
       free (c);
     }
   unsigned char *c = copy_section (lib);
+  uintptr_t t = map_text (1);
+  munmap ((void *) t, page);
+  c[0] ^= 0xff;
+  expect ("bad magic, text not mapped: the section is checked first",
+	  add ((uintptr_t) c, (uintptr_t) c + len, t, t + page), ENOEXEC);
+  c[0] ^= 0xff;
   expect ("truncated header", add ((uintptr_t) c, (uintptr_t) c + H_SIZE - 1,
 				   lib->text_start, lib->text_end), ENOEXEC);
   expect ("truncated tables", add ((uintptr_t) c, (uintptr_t) c + H_SIZE,
@@ -246,10 +284,12 @@ static void
 expect_lines (const char *what, int got, int want)
 {
   if (got == want)
-    printf ("PASS: %s: %d matching lines\n", what, got);
+    printf ("PASS: [%s] %s: %d matching lines\n", sframe_entry_name[entry],
+	    what, got);
   else
     {
-      printf ("FAIL: %s: %d matching lines, want %d\n", what, got, want);
+      printf ("FAIL: [%s] %s: %d matching lines, want %d\n",
+	      sframe_entry_name[entry], what, got, want);
       failures++;
     }
 }
@@ -368,7 +408,7 @@ test_exec (const struct sframe_obj *lib, const char *self)
 
   expect ("exec: add", add ((uintptr_t) c, (uintptr_t) c + len,
 			    t, t + page), 0);
-  snprintf (arg, sizeof arg, "%" PRIxPTR, (uintptr_t) c);
+  snprintf (arg, sizeof arg, "%d:%" PRIxPTR, (int) entry, (uintptr_t) c);
   fflush (stdout);
   pid_t pid = fork ();
   if (pid == 0)
@@ -395,7 +435,10 @@ static int
 after_exec (const char *arg)
 {
   struct sframe_obj exe;
-  uintptr_t old = strtoull (arg, NULL, 16);
+  char *end;
+  entry = strtoul (arg, &end, 10) == SFRAME_PRCTL ? SFRAME_PRCTL
+	  : SFRAME_SYSCALL;
+  uintptr_t old = strtoull (end + 1, NULL, 16);
 
   expect ("exec: the old registration is gone", rm (old), ENOENT);
   if (sframe_obj_find (&exe, "", 0))
@@ -426,8 +469,8 @@ test_limit (void)
       ok++;
     }
   int pass = ok > 16384 - 16 && ok <= 16384 && err == ENOSPC;
-  printf ("%s: limit: %d sections registered before %s\n",
-	  pass ? "PASS" : "FAIL", ok, ename (err));
+  printf ("%s: [%s] limit: %d sections registered before %s\n",
+	  pass ? "PASS" : "FAIL", sframe_entry_name[entry], ok, ename (err));
   failures += !pass;
   expect ("limit: one more", add ((uintptr_t) secs + (size_t) i * H_SIZE,
 				  (uintptr_t) secs + (size_t) (i + 1) * H_SIZE,
@@ -440,6 +483,186 @@ test_limit (void)
 				    (uintptr_t) secs + H_SIZE, t, t + page), 0);
   munmap ((void *) t, page);
   free (secs);
+}
+
+/* The shape checks of the system calls: the structure's size, the
+   fields that must be 0, empty and wrapping ranges, an unreadable
+   structure.  Each must be EINVAL or EFAULT whatever else is wrong or
+   right with the registration.  */
+static void
+test_syscall_shape (const struct sframe_obj *lib)
+{
+  size_t len = lib->sframe_end - lib->sframe_start;
+  unsigned char *c = copy_section (lib);
+  uintptr_t t = map_text (1);
+  /* A valid registration in the first 32 bytes, zeros after it: a size
+     other than 32 is refused for its own sake, not for the bytes.  */
+  union
+  {
+    struct sframe_setup s;
+    unsigned char bytes[2 * SFRAME_SETUP_SIZE_VER0];
+  } buf;
+  static const size_t sizes[] = { 0, 1, 8, 24, 31, 33, 40, 48, 64, 4096,
+				  SIZE_MAX };
+  char what[96];
+
+  memset (&buf, 0, sizeof buf);
+  buf.s = (struct sframe_setup) { (uintptr_t) c, len, t, page };
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    {
+      snprintf (what, sizeof what, "register: structure size %zu",
+		sizes[i]);
+      expect (what, sframe_register_raw (&buf, sizes[i]), EINVAL);
+    }
+  expect ("register: unreadable structure, size 31",
+	  sframe_register_raw (NULL, 31), EINVAL);
+  expect ("register: structure size 32", sframe_register_raw (&buf, 32), 0);
+
+  /* Unregister: sframe_start only.  */
+  struct sframe_setup u = { .sframe_start = (uintptr_t) c };
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    {
+      snprintf (what, sizeof what, "unregister: structure size %zu",
+		sizes[i]);
+      memset (&buf, 0, sizeof buf);
+      buf.s = u;
+      expect (what, sframe_unregister_raw (&buf, sizes[i]), EINVAL);
+    }
+  static const struct { const char *what; size_t off; } must_be_0[] = {
+    { "unregister: nonzero sframe_size",
+      offsetof (struct sframe_setup, sframe_size) },
+    { "unregister: nonzero text_start",
+      offsetof (struct sframe_setup, text_start) },
+    { "unregister: nonzero text_size",
+      offsetof (struct sframe_setup, text_size) },
+  };
+  for (size_t i = 0; i < sizeof must_be_0 / sizeof must_be_0[0]; i++)
+    {
+      struct sframe_setup v = u;
+      uint64_t one = 1;
+      memcpy ((unsigned char *) &v + must_be_0[i].off, &one, sizeof one);
+      expect (must_be_0[i].what, sframe_unregister_raw (&v, sizeof v),
+	      EINVAL);
+    }
+  expect ("unregister: structure size 32", sframe_unregister_raw (&u, 32),
+	  0);
+  expect ("unregister: again", sframe_unregister_raw (&u, 32), ENOENT);
+
+  /* Empty and wrapping ranges.  */
+  struct sframe_setup w = { (uintptr_t) c, len, t, page };
+  w.sframe_size = 0;
+  expect ("register: sframe_size 0", sframe_register_raw (&w, 32), EINVAL);
+  w.sframe_size = len;
+  w.text_size = 0;
+  expect ("register: text_size 0", sframe_register_raw (&w, 32), EINVAL);
+  w.text_size = UINT64_MAX - t + 1;
+  expect ("register: text wraps to 0", sframe_register_raw (&w, 32),
+	  EINVAL);
+  w.text_size = UINT64_MAX;
+  expect ("register: text wraps", sframe_register_raw (&w, 32), EINVAL);
+  w.text_size = page;
+  w.sframe_size = UINT64_MAX - (uintptr_t) c + 2;
+  expect ("register: section wraps", sframe_register_raw (&w, 32), EINVAL);
+  w.sframe_size = len;
+  expect ("register: the same, unwrapped", sframe_register_raw (&w, 32), 0);
+  expect ("unregister: the same", sframe_unregister_raw (&u, 32), 0);
+
+  /* The structure cannot be read.  */
+  void *none = mmap (NULL, 2 * page, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  mprotect ((char *) none + page, page, PROT_NONE);
+  struct sframe_setup *straddle
+    = (void *) ((char *) none + page - SFRAME_SETUP_SIZE_VER0 / 2);
+  memcpy (straddle, &w, SFRAME_SETUP_SIZE_VER0 / 2);
+  const struct { const char *what; const void *p; } unreadable[] = {
+    { "NULL", NULL },
+    { "PROT_NONE page", (char *) none + page },
+    { "across the end of its page", straddle },
+    { "kernel address", (void *) -4096l },
+  };
+  for (size_t i = 0; i < sizeof unreadable / sizeof unreadable[0]; i++)
+    {
+      snprintf (what, sizeof what, "register: structure unreadable (%s)",
+		unreadable[i].what);
+      expect (what, sframe_register_raw (unreadable[i].p, 32), EFAULT);
+      snprintf (what, sizeof what, "unregister: structure unreadable (%s)",
+		unreadable[i].what);
+      expect (what, sframe_unregister_raw (unreadable[i].p, 32), EFAULT);
+    }
+  munmap (none, 2 * page);
+  munmap ((void *) t, page);
+  free (c);
+}
+
+/* The shape checks of the prctls: PR_REMOVE_SFRAME's unused arguments
+   must be 0.  */
+static void
+test_prctl_shape (const struct sframe_obj *lib)
+{
+  expect ("add: registered", add (lib->sframe_start, lib->sframe_end,
+				  lib->text_start, lib->text_end), 0);
+  for (int arg = 3; arg <= 5; arg++)
+    {
+      char what[64];
+      snprintf (what, sizeof what, "remove with nonzero arg%d", arg);
+      expect (what, prctl (PR_REMOVE_SFRAME, lib->sframe_start, arg == 3,
+			   arg == 4, arg == 5) == 0 ? 0 : errno, EINVAL);
+    }
+  expect ("remove: still registered", rm (lib->sframe_start), 0);
+}
+
+/* A registration made through one entry is withdrawn through the
+   other: one registry.  */
+static void
+test_cross_entries (const struct sframe_obj *lib)
+{
+  uintptr_t ss = lib->sframe_start, se = lib->sframe_end;
+  uintptr_t ts = lib->text_start, te = lib->text_end;
+
+  entry = SFRAME_SYSCALL;
+  expect ("cross: add", add (ss, se, ts, te), 0);
+  entry = SFRAME_PRCTL;
+  expect ("cross: add again through the other entry", add (ss, se, ts, te),
+	  EEXIST);
+  expect ("cross: remove through the other entry", rm (ss), 0);
+  expect ("cross: add", add (ss, se, ts, te), 0);
+  entry = SFRAME_SYSCALL;
+  expect ("cross: remove through the other entry", rm (ss), 0);
+  entry = SFRAME_PRCTL;
+  expect ("cross: removed for both", rm (ss), ENOENT);
+}
+
+/* The kernel announces the interface in the aux vector; the numbers of
+   the x32 ABI do not reach it.  */
+static void
+test_announcement (void)
+{
+  errno = 0;
+  unsigned long size = getauxval (AT_SFRAME_SETUP_SIZE);
+  int err = errno;
+  if (size == SFRAME_SETUP_SIZE_VER0 && err == 0)
+    printf ("PASS: AT_SFRAME_SETUP_SIZE is %lu\n", size);
+  else
+    {
+      printf ("FAIL: AT_SFRAME_SETUP_SIZE is %lu (%s), want %d\n", size,
+	      err ? strerrorname_np (err) : "present",
+	      SFRAME_SETUP_SIZE_VER0);
+      failures++;
+    }
+#ifdef __x86_64__
+  /* x32 system call numbers: bit 30 set.  x32 has no SFrame unwinding,
+     its table lacks the calls whether or not this kernel has x32.  */
+  struct sframe_setup s = { 0 };
+  long r = syscall (0x40000000L | __NR_sframe_unregister, &s, sizeof s);
+  err = r == 0 ? 0 : errno;
+  if (err == ENOSYS)
+    printf ("PASS: x32 sframe_unregister: ENOSYS\n");
+  else
+    {
+      printf ("FAIL: x32 sframe_unregister: %s, want ENOSYS\n", ename (err));
+      failures++;
+    }
+#endif
 }
 
 int
@@ -455,9 +678,10 @@ main (int argc, char **argv)
   if (argc == 2 && strcmp (argv[1], "--rtld-registers") == 0)
     rtld_registers = 1;
 
-  if (prctl (PR_REMOVE_SFRAME, 0, 0, 0, 0) != 0 && errno == EINVAL)
+  struct sframe_setup none = { 0 };
+  if (sframe_unregister_raw (&none, sizeof none) == ENOSYS)
     {
-      printf ("FAIL: this kernel has no PR_REMOVE_SFRAME\n");
+      printf ("FAIL: this kernel has no sframe_unregister\n");
       return 1;
     }
   if (!sframe_obj_find (&exe, "", 0))
@@ -472,14 +696,24 @@ main (int argc, char **argv)
       return 1;
     }
 
-  test_objects (&exe, &lib, rtld_registers);
-  test_bad_arguments (&lib);
-  test_malformed (&lib);
-  test_unmap (&lib);
-  test_view (&exe, &lib);
-  test_fork (&lib);
-  test_exec (&lib, "/proc/self/exe");
-  test_limit ();
+  test_announcement ();
+  test_loaded (&lib, rtld_registers);
+  for (entry = 0; entry < SFRAME_ENTRIES; entry++)
+    {
+      test_objects (&exe, &lib, rtld_registers);
+      test_bad_arguments (&lib);
+      test_malformed (&lib);
+      test_unmap (&lib);
+      test_view (&exe, &lib);
+      test_fork (&lib);
+      test_exec (&lib, "/proc/self/exe");
+      test_limit ();
+    }
+  entry = SFRAME_SYSCALL;
+  test_syscall_shape (&lib);
+  entry = SFRAME_PRCTL;
+  test_prctl_shape (&lib);
+  test_cross_entries (&lib);
   printf ("sframe-prctl: %d failed\n", failures);
   return failures > 100 ? 100 : failures;
 }

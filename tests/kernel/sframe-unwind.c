@@ -1,8 +1,8 @@
 /* The profiled workload of the kernel tests: main calls into a shared
    library built without frame pointers, whose hot loop is two calls deep
    (main -> sframe_lib_mid -> lib_leaf).  With "register" it registers the
-   library's SFrame data with PR_ADD_SFRAME itself (as a patched dynamic
-   linker would); with "none" it does not.  Runs for the given seconds.
+   library's SFrame data with the sframe_register system call itself (as
+   a patched dynamic linker would); with "none" it does not.  Runs for the given seconds.
    Built with SFRAME_FP_MID, main calls the library through sframe_fp_mid
    (sframe-fp.c), a frame with frame pointers and no SFrame data.
 
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "sframe-calls.h"
 #include "sframe-obj.h"
 
 unsigned long sframe_lib_mid (unsigned long n);
@@ -38,10 +39,11 @@ main (int argc, char **argv)
 	  fprintf (stderr, "%s: no PT_GNU_SFRAME\n", argv[2]);
 	  return 1;
 	}
-      if (prctl (PR_ADD_SFRAME, lib.sframe_start, lib.sframe_end,
-		 lib.text_start, lib.text_end) != 0)
+      int err = sframe_add_via (SFRAME_SYSCALL, lib.sframe_start,
+				lib.sframe_end, lib.text_start, lib.text_end);
+      if (err != 0)
 	{
-	  fprintf (stderr, "PR_ADD_SFRAME: %s\n", strerrorname_np (errno));
+	  fprintf (stderr, "sframe_register: %s\n", strerrorname_np (err));
 	  return 1;
 	}
     }

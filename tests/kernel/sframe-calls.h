@@ -1,0 +1,96 @@
+/* The two entries into the kernel's SFrame registry, for the tests: the
+   system calls sframe_register and sframe_unregister (struct
+   sframe_setup, sizes) and the prctls PR_ADD_SFRAME and PR_REMOVE_SFRAME
+   (end addresses).  Both take a registration as [start, end) ranges here
+   and return 0 or the errno.
+
+   The toolchain root's kernel headers predate the interface: the
+   definitions below stand in for <linux/sframe.h>, the system call
+   numbers and AT_SFRAME_SETUP_SIZE where they lack them.
+
+   Copyright (C) 2026 The glibc-sframe authors.
+   SPDX-License-Identifier: GPL-2.0  */
+
+#ifndef SFRAME_CALLS_H
+#define SFRAME_CALLS_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#if defined __has_include
+# if __has_include (<linux/sframe.h>)
+#  include <linux/sframe.h>
+# endif
+#endif
+#ifndef SFRAME_SETUP_SIZE_VER0
+struct sframe_setup
+{
+  uint64_t sframe_start;
+  uint64_t sframe_size;
+  uint64_t text_start;
+  uint64_t text_size;
+};
+# define SFRAME_SETUP_SIZE_VER0 32
+#endif
+_Static_assert (sizeof (struct sframe_setup) == SFRAME_SETUP_SIZE_VER0,
+		"struct sframe_setup is 32 bytes");
+
+/* Provisional numbers, the same in the x86-64 and the generic table.  */
+#ifndef __NR_sframe_register
+# define __NR_sframe_register 472
+# define __NR_sframe_unregister 473
+#endif
+#ifndef AT_SFRAME_SETUP_SIZE
+# define AT_SFRAME_SETUP_SIZE 52
+#endif
+#ifndef PR_ADD_SFRAME
+# define PR_ADD_SFRAME 82
+# define PR_REMOVE_SFRAME 83
+#endif
+
+enum sframe_entry { SFRAME_SYSCALL, SFRAME_PRCTL, SFRAME_ENTRIES };
+
+static const char *const sframe_entry_name[SFRAME_ENTRIES] =
+  { "syscall", "prctl" };
+
+/* The system calls with any structure and size: 0 or the errno.  */
+static inline int
+sframe_register_raw (const void *setup, size_t size)
+{
+  return syscall (__NR_sframe_register, setup, size) == 0 ? 0 : errno;
+}
+
+static inline int
+sframe_unregister_raw (const void *setup, size_t size)
+{
+  return syscall (__NR_sframe_unregister, setup, size) == 0 ? 0 : errno;
+}
+
+/* Register section [SS, SE) for text [TS, TE) through ENTRY.  The system
+   call gets the sizes SE - SS and TE - TS: an inverted range becomes one
+   that wraps, which it refuses as the prctl refuses the inverted one.  */
+static inline int
+sframe_add_via (enum sframe_entry entry, uintptr_t ss, uintptr_t se,
+		uintptr_t ts, uintptr_t te)
+{
+  if (entry == SFRAME_PRCTL)
+    return prctl (PR_ADD_SFRAME, ss, se, ts, te) == 0 ? 0 : errno;
+  struct sframe_setup s = { ss, se - ss, ts, te - ts };
+  return sframe_register_raw (&s, sizeof s);
+}
+
+/* Withdraw the section registered at SS through ENTRY.  */
+static inline int
+sframe_remove_via (enum sframe_entry entry, uintptr_t ss)
+{
+  if (entry == SFRAME_PRCTL)
+    return prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0) == 0 ? 0 : errno;
+  struct sframe_setup s = { .sframe_start = ss };
+  return sframe_unregister_raw (&s, sizeof s);
+}
+
+#endif
