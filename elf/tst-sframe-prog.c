@@ -39,64 +39,18 @@
    tst-sframe-prog-kernel, which has the built ld.so as its program
    interpreter, so that the kernel maps it.  */
 
-#include <array_length.h>
 #include <dlfcn.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <support/sframe-stub.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
 #include <linux/seccomp.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#include <dl-sframe-syscall.h>
-
-/* The prctl options of the matching kernel series, if the kernel
-   headers lack them (as in dl-sframe-kernel.h, which tests cannot
-   include).  */
-#ifndef PR_ADD_SFRAME
-# define PR_ADD_SFRAME		82
-# define PR_REMOVE_SFRAME	83
-#endif
-
-#ifdef __x86_64__
-# define PROG_AUDIT_ARCH AUDIT_ARCH_X86_64
-#else
-# define PROG_AUDIT_ARCH AUDIT_ARCH_AARCH64
-#endif
 
 /* The "sandbox" command.  */
 static void
 install_sandbox (void)
 {
-#if __BYTE_ORDER == __LITTLE_ENDIAN
-  enum { option_low = offsetof (struct seccomp_data, args[0]) };
-#else
-  enum { option_low = offsetof (struct seccomp_data, args[0]) + 4 };
-#endif
-  struct sock_filter filter[] =
-    {
-      BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data,
-						    arch)),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, PROG_AUDIT_ARCH, 1, 0),
-      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-      BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 6, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 5, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 1, 0),
-      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-      BPF_STMT (BPF_LD | BPF_W | BPF_ABS, option_low),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, PR_ADD_SFRAME, 1, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, PR_REMOVE_SFRAME, 0, 1),
-      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    };
-  struct sock_fprog prog = { array_length (filter), filter };
-  if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-      || syscall (__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) != 0)
+  if (sframe_stub_filter (SECCOMP_RET_KILL_PROCESS, false, 0) != 0)
     {
       printf ("error: cannot install the sandbox: %m\n");
       exit (1);

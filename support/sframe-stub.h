@@ -151,6 +151,15 @@ struct sframe_stub_result *sframe_stub_run (const struct sframe_stub_config *,
 					    void (*fn) (void *),
 					    void *closure);
 
+/* Install in the calling thread, after setting PR_SET_NO_NEW_PRIVS, a
+   seccomp filter that gives ACTION (a SECCOMP_RET_* value) to both
+   SFrame registration system calls, to prctl with PR_ADD_SFRAME or
+   PR_REMOVE_SFRAME and, if MARKER, with SFRAME_STUB_MARKER; every other
+   call is allowed.  FLAGS are those of SECCOMP_SET_MODE_FILTER.  Return
+   what seccomp returns (the listener with
+   SECCOMP_FILTER_FLAG_NEW_LISTENER), or -1 with errno set.  */
+int sframe_stub_filter (unsigned int action, bool marker, unsigned int flags);
+
 /* Free a result.  */
 void sframe_stub_free (struct sframe_stub_result *);
 

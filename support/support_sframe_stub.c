@@ -598,39 +598,43 @@ handle_marker (struct stub *stub, struct sframe_stub_call *c)
   return 0;
 }
 
-/* The filter: the two system calls, and prctl with one of the three
-   options, go to the supervisor; everything else is allowed.  */
-static int
-install_filter (void)
+int
+sframe_stub_filter (unsigned int action, bool marker, unsigned int flags)
 {
 # if __BYTE_ORDER == __LITTLE_ENDIAN
   enum { option_low = offsetof (struct seccomp_data, args[0]) };
 # else
   enum { option_low = offsetof (struct seccomp_data, args[0]) + 4 };
 # endif
-  struct sock_filter filter[] =
+  static const unsigned int options[] =
+    { PR_ADD_SFRAME, PR_REMOVE_SFRAME, SFRAME_STUB_MARKER };
+  unsigned int n = marker ? 3 : 2;
+  /* The jumps go to the last instruction, which returns ACTION; it is
+     preceded by the N option checks and a return of ALLOW.  */
+  struct sock_filter filter[9 + array_length (options) + 2] =
     {
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data,
 						    arch)),
       BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, STUB_AUDIT_ARCH, 1, 0),
       BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 8, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 7, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, n + 5, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, n + 4, 0),
       BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 1, 0),
       BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, option_low),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, PR_ADD_SFRAME, 3, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, PR_REMOVE_SFRAME, 2, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, SFRAME_STUB_MARKER, 1, 0),
-      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
     };
-  struct sock_fprog prog = { array_length (filter), filter };
+  size_t len = 9;
+  for (unsigned int k = 0; k < n; ++k)
+    filter[len++] = (struct sock_filter)
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, options[k], n - k, 0);
+  filter[len++] = (struct sock_filter) BPF_STMT (BPF_RET | BPF_K,
+						 SECCOMP_RET_ALLOW);
+  filter[len++] = (struct sock_filter) BPF_STMT (BPF_RET | BPF_K, action);
+  struct sock_fprog prog = { len, filter };
   if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
     return -1;
-  return syscall (__NR_seccomp, SECCOMP_SET_MODE_FILTER,
-		  SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+  return syscall (__NR_seccomp, SECCOMP_SET_MODE_FILTER, flags, &prog);
 }
 
 static void
@@ -935,7 +939,10 @@ sframe_stub_run (const struct sframe_stub_config *config,
       xclose (socks[0]);
       if (trace && ptrace (PTRACE_TRACEME, 0, 0, 0) != 0)
 	_exit (126);
-      int listener = install_filter ();
+      /* The two system calls, and prctl with one of the three options,
+	 go to the supervisor.  */
+      int listener = sframe_stub_filter (SECCOMP_RET_USER_NOTIF, true,
+					 SECCOMP_FILTER_FLAG_NEW_LISTENER);
       if (listener < 0)
 	_exit (127);
       send_fd (socks[1], listener);
@@ -978,6 +985,13 @@ sframe_stub_run (const struct sframe_stub_config *config,
 }
 
 #else /* !STUB_SUPPORTED */
+
+int
+sframe_stub_filter (unsigned int action, bool marker, unsigned int flags)
+{
+  errno = ENOSYS;
+  return -1;
+}
 
 struct sframe_stub_result *
 sframe_stub_run (const struct sframe_stub_config *config,
