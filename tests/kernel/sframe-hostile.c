@@ -103,6 +103,10 @@ struct slot
 
 static struct slot slots[SLOTS];
 static long page;
+/* A page the kernel may not read from, mapped for the whole run: an
+   address unmapped for the call could be mapped again by another thread
+   before the call reads it.  */
+static void *unreadable;
 static const unsigned char *section;
 static size_t section_len;
 static atomic_bool stop;
@@ -213,15 +217,10 @@ malformed_call (enum kind kind, uintptr_t ss, uintptr_t se, uintptr_t ts,
 	return sframe_register_raw (&buf, size);
       }
     case k_setup:
-      {
-	/* Unmapped, or a page the kernel may not read from.  */
-	void *p = mmap (NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
-			-1, 0);
-	munmap (p, page);
-	atomic_fetch_add (&calls[SFRAME_SYSCALL], 1);
-	return sframe_register_raw (next () & 1 ? p : (void *) -4096l,
-				    SFRAME_SETUP_SIZE_VER0);
-      }
+      /* A page without access, or a kernel address.  */
+      atomic_fetch_add (&calls[SFRAME_SYSCALL], 1);
+      return sframe_register_raw (next () & 1 ? unreadable : (void *) -4096l,
+				  SFRAME_SETUP_SIZE_VER0);
     default:
       {
 	int field = 1 + next () % 3;
@@ -479,6 +478,13 @@ main (int argc, char **argv)
 {
   int seconds = argc > 1 ? atoi (argv[1]) : 10;
   page = sysconf (_SC_PAGESIZE);
+  unreadable = mmap (NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+		     -1, 0);
+  if (unreadable == MAP_FAILED)
+    {
+      perror ("mmap");
+      return 1;
+    }
   struct sframe_obj lib;
   if (dlopen ("libsframe-test.so", RTLD_NOW) == NULL
       || !sframe_obj_find (&lib, "libsframe-test.so", 0))
