@@ -6,8 +6,8 @@
 # frame is LEAF; of those, the share whose chain continues with FRAME...
 # in order, each right after the other.  A frame is SYMBOL (in any
 # object), SYMBOL@OBJECT (OBJECT: a glob on the file name of the object
-# perf symbolized it in, e.g. libc.so*), or +@OBJECT (one or more frames
-# in OBJECT, whatever their symbols).  Prints the counts and the mean
+# perf symbolized it in, e.g. libc.so*), +@OBJECT (one or more frames
+# in OBJECT, whatever their symbols), or $ (the chain ends here).  Prints the counts and the mean
 # chain depth, and checks the share against --min (at least) or --max
 # (at most), in percent.  --unmapped fails the run if any sample taken
 # after TIME (perf's clock, e.g. perf record -k mono) has a frame whose
@@ -35,6 +35,8 @@ def chain_matches(specs, frames):
     """True if FRAMES begins with frames matching SPECS."""
     if not specs:
         return True
+    if specs[0] == "$":
+        return not frames
     if not frames or not frame_matches(specs[0], frames[0]):
         return False
     if specs[0].startswith("+@"):

@@ -15,6 +15,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -156,6 +157,12 @@ test_objects (const struct sframe_obj *exe, const struct sframe_obj *lib,
   expect ("overlapping text",
 	  add ((uintptr_t) c, (uintptr_t) c + len, lib->text_start + 1,
 	       lib->text_start + 2), EEXIST);
+  /* Withdrawal is keyed by the section's start: one start cannot
+     stand for two registrations.  */
+  uintptr_t t = map_text (1);
+  expect ("section start registered for other text",
+	  add (lib->sframe_start, lib->sframe_end, t, t + page), EEXIST);
+  munmap ((void *) t, page);
   expect ("library: remove", rm (lib->sframe_start), 0);
   expect ("library: remove twice", rm (lib->sframe_start), ENOENT);
   expect ("remove unknown", rm ((uintptr_t) c), ENOENT);
@@ -357,19 +364,94 @@ test_view (const struct sframe_obj *exe, const struct sframe_obj *lib)
   free (c);
 }
 
+/* Many sections, read back in reads much smaller than the view: each
+   shown once, in text order, across the seq_file's refills.  */
+enum { VIEW_MANY = 300 };
+
+static void
+test_view_many (const struct sframe_obj *lib)
+{
+  size_t len = lib->sframe_end - lib->sframe_start;
+  unsigned char *c[VIEW_MANY];
+  uintptr_t t = map_text (VIEW_MANY);
+  int added = 0;
+
+  /* One section per page, each a copy of the library's.  */
+  for (int i = 0; i < VIEW_MANY; i++)
+    {
+      c[i] = copy_section (lib);
+      added += add ((uintptr_t) c[i], (uintptr_t) c[i] + len,
+		    t + i * page, t + (i + 1) * page) == 0;
+    }
+  expect_lines ("view: many sections added", added, VIEW_MANY);
+
+  char *text = NULL;
+  size_t size = 0, used = 0;
+  int fd = open ("/proc/self/sframe", O_RDONLY);
+  if (fd < 0)
+    {
+      printf ("FAIL: open /proc/self/sframe: %m\n");
+      failures++;
+    }
+  else
+    {
+      ssize_t n;
+      do
+	{
+	  if (used + 64 + 1 > size)
+	    text = realloc (text, size = 2 * size + 4096);
+	  n = read (fd, text + used, 64);
+	  if (n > 0)
+	    used += n;
+	}
+      while (n > 0);
+      close (fd);
+      text[used] = '\0';
+    }
+  int in_order = 0;
+  const char *at = text ? text : "";
+  for (int i = 0; i < VIEW_MANY; i++)
+    {
+      char want[128];
+      snprintf (want, sizeof want, "%08" PRIxPTR "-%08" PRIxPTR " %08"
+		PRIxPTR "-%08" PRIxPTR " ", t + i * page, t + (i + 1) * page,
+		(uintptr_t) c[i], (uintptr_t) c[i] + len);
+      const char *found = strstr (at, want);
+      if (found == NULL || strstr (found + 1, want) != NULL)
+	break;
+      in_order++;
+      at = found + 1;
+    }
+  expect_lines ("view: many sections, each once, in text order", in_order,
+		VIEW_MANY);
+  free (text);
+  for (int i = 0; i < VIEW_MANY; i++)
+    {
+      rm ((uintptr_t) c[i]);
+      free (c[i]);
+    }
+  munmap ((void *) t, VIEW_MANY * page);
+}
+
 static void
 test_fork (const struct sframe_obj *lib)
 {
   size_t len = lib->sframe_end - lib->sframe_start;
   unsigned char *c = copy_section (lib);
   unsigned char *d = copy_section (lib);
-  uintptr_t t = map_text (1), u = map_text (1);
+  unsigned char *e = copy_section (lib);
+  uintptr_t t = map_text (1), u = map_text (1), v = map_text (3);
 
   expect ("fork: add", add ((uintptr_t) c, (uintptr_t) c + len,
 			    t, t + page), 0);
   expect ("fork: add dontfork text",
 	  add ((uintptr_t) d, (uintptr_t) d + len, u, u + page), 0);
   madvise ((void *) u, page, MADV_DONTFORK);
+  /* Only the middle page is left out: the child's text has a hole that
+     a later mapping could fill.  */
+  expect ("fork: add text with a dontfork page",
+	  add ((uintptr_t) e, (uintptr_t) e + len, v, v + 3 * page), 0);
+  madvise ((void *) (v + page), page, MADV_DONTFORK);
   fflush (stdout);
   pid_t pid = fork ();
   if (pid == 0)
@@ -378,6 +460,8 @@ test_fork (const struct sframe_obj *lib)
       expect ("fork: child has the registration", rm ((uintptr_t) c), 0);
       expect ("fork: child lacks the text it did not inherit",
 	      rm ((uintptr_t) d), ENOENT);
+      expect ("fork: child lacks the text it inherited in part",
+	      rm ((uintptr_t) e), ENOENT);
       fflush (stdout);
       _exit (failures);
     }
@@ -392,10 +476,14 @@ test_fork (const struct sframe_obj *lib)
     failures += WEXITSTATUS (status);
   expect ("fork: parent keeps its own", rm ((uintptr_t) c), 0);
   expect ("fork: parent keeps dontfork text", rm ((uintptr_t) d), 0);
+  expect ("fork: parent keeps text with a dontfork page",
+	  rm ((uintptr_t) e), 0);
   munmap ((void *) t, page);
   munmap ((void *) u, page);
+  munmap ((void *) v, 3 * page);
   free (c);
   free (d);
+  free (e);
 }
 
 static void
@@ -705,6 +793,7 @@ main (int argc, char **argv)
       test_malformed (&lib);
       test_unmap (&lib);
       test_view (&exe, &lib);
+      test_view_many (&lib);
       test_fork (&lib);
       test_exec (&lib, "/proc/self/exe");
       test_limit ();

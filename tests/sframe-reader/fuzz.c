@@ -32,11 +32,30 @@ valid_result (int ret)
 static void
 probe (const struct sframe_section *sec, unsigned long ip)
 {
-  struct unwind_user_frame frame;
-  int ret = sframe_find (sec, ip, &frame);
+  struct unwind_user_frame frame = { 0 }, again = { 0 };
+  unsigned int rows = SFRAME_UNWIND_MAX_ROWS;
+  int ret = sframe_read_rule (sec, ip, &frame, &rows);
   /* Only these: never -EFAULT (the whole section is readable), never
-     anything undocumented.  */
+     -E2BIG (one function has fewer rows than a whole unwind may scan),
+     never anything undocumented.  */
   if (!valid_result (ret))
+    abort ();
+
+  /* With a budget of one row: the same answer, or -E2BIG, and never
+     more rows taken than given.  */
+  rows = 1;
+  int ret1 = sframe_read_rule (sec, ip, &again, &rows);
+  if (ret1 == -E2BIG)
+    {
+      if (rows != 0)
+	abort ();
+    }
+  else if (ret1 != ret || rows > 1
+	   || (ret == 0 && (frame.cfa_off != again.cfa_off
+			    || frame.ra_off != again.ra_off
+			    || frame.fp_off != again.fp_off
+			    || frame.use_fp != again.use_fp
+			    || frame.sp_unknown != again.sp_unknown)))
     abort ();
 }
 

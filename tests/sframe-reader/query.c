@@ -29,6 +29,7 @@ errno_name (int e)
     case ENOENT: return "ENOENT";
     case ENOEXEC: return "ENOEXEC";
     case EOPNOTSUPP: return "EOPNOTSUPP";
+    case E2BIG: return "E2BIG";
     case EFAULT: return "EFAULT";
     }
   return "unknown";
@@ -127,7 +128,8 @@ main (int argc, char **argv)
   while (scanf ("%lx", &ip) == 1)
     {
       struct unwind_user_frame fr;
-      ret = sframe_find (&sec, ip, &fr);
+      unsigned int rows = SFRAME_UNWIND_MAX_ROWS;
+      ret = sframe_read_rule (&sec, ip, &fr, &rows);
       if (ret == 0)
 	printf ("%lx cfa=%s%+d ra=%d fp=%d\n", ip, fr.use_fp ? "fp" : "sp",
 		fr.cfa_off, fr.ra_off, fr.fp_off);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "shim.h"
+#include <linux/uaccess.h>
 
 unsigned int shim_dwarf_sp, shim_dwarf_fp;
 int shim_signed_ra;
@@ -16,6 +17,7 @@ int shim_signed_ra;
 static unsigned long window_base;
 static const unsigned char *window_bytes;
 static unsigned long window_len;
+static bool access_open;
 
 void
 shim_set_arch (enum shim_arch arch)
@@ -60,4 +62,46 @@ copy_from_user (void *to, const void *from, unsigned long n)
     }
   memcpy (to, window_bytes + (addr - window_base), n);
   return 0;
+}
+
+bool
+user_read_access_begin (const void __user *from, unsigned long n)
+{
+  if ((unsigned long) from != window_base || n != window_len)
+    {
+      fprintf (stderr, "shim: user access opened for [%#lx, +%lu), not"
+	       " the section [%#lx, +%lu)\n", (unsigned long) from, n,
+	       window_base, window_len);
+      abort ();
+    }
+  if (access_open)
+    {
+      fprintf (stderr, "shim: user access opened twice\n");
+      abort ();
+    }
+  access_open = true;
+  return true;
+}
+
+void
+user_read_access_end (void)
+{
+  if (!access_open)
+    {
+      fprintf (stderr, "shim: user access closed but not open\n");
+      abort ();
+    }
+  access_open = false;
+}
+
+int
+shim_get_user (void *to, const void __user *from, unsigned long n)
+{
+  if (!access_open)
+    {
+      fprintf (stderr, "shim: unsafe_get_user at %#lx without user"
+	       " access open\n", (unsigned long) from);
+      abort ();
+    }
+  return copy_from_user (to, from, n) != 0;
 }

@@ -28,7 +28,9 @@ int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 int sframe_remove_section(unsigned long sframe_start);
 
 bool current_has_sframe(void);
-int sframe_find_frame(unsigned long ip, struct unwind_user_frame *frame);
+bool sframe_text_registered(unsigned long ip);
+int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
+		       unsigned int *rows);
 
 #else /* !CONFIG_HAVE_UNWIND_USER_SFRAME */
 
@@ -60,8 +62,14 @@ static inline bool current_has_sframe(void)
 	return false;
 }
 
-static inline int sframe_find_frame(unsigned long ip,
-				    struct unwind_user_frame *frame)
+static inline bool sframe_text_registered(unsigned long ip)
+{
+	return false;
+}
+
+static inline int sframe_unwind_rule(unsigned long ip,
+				     struct unwind_user_frame *frame,
+				     unsigned int *rows)
 {
 	return -ENOENT;
 }

@@ -1,21 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SFrame sections registered by a process: PR_ADD_SFRAME and
- * PR_REMOVE_SFRAME, the executable and interpreter added at exec, and
- * the lookup the user unwinder does for an instruction pointer.
+ * SFrame sections registered by a process: sframe_register() and the
+ * prctls, and the executable and interpreter added at exec.
  *
- * Each mm keeps its sections in a maple tree keyed by text range, so the
- * text ranges of two sections never overlap.  Changes are made with the
- * mmap lock held for writing (the text check, the munmap hook and fork
- * need it anyway); the unwinder looks sections up under RCU and works on
- * a copy, so it never holds a lock while it reads user memory.
+ * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): a latch
+ * tree by text range, which the unwinder searches under RCU without a
+ * lock, and an rbtree by section start for withdrawal.  Registration
+ * and withdrawal hold the mmap lock only for reading.
  *
- * Lifetime: fork copies the sections whose text the child has, exec and
- * exit drop them with the mm, and unmapping any part of a section's text
- * drops that section, so a later mapping at the same address is never
- * unwound with stale data.
+ * Lifetime: fork copies the sections whose whole text the child has,
+ * exec and exit drop them with the mm, and unmapping any part of a
+ * section's text drops that section, so a later mapping at the same
+ * address is never unwound with stale data.
  */
-#include <linux/maple_tree.h>
+#include <linux/atomic.h>
+#include <linux/lockdep.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
 #include <linux/sched.h>
@@ -25,106 +24,253 @@
 
 #include "sframe.h"
 #include "sframe_format.h"
+#include "sframe_mm.h"
 
 /* Sections one process may register: enough for thousands of DSOs. */
 #define SFRAME_MAX_SECTIONS	16384
 
-void sframe_mm_init(struct mm_struct *mm)
+/* The source of sframe_mm.gen values; 0 is never one. */
+static atomic64_t sframe_gen_source = ATOMIC64_INIT(0);
+
+/* The sections changed: give them a new generation. */
+static void sframe_new_gen(struct sframe_mm *sm)
 {
-	mt_init_flags(&mm->sframe_mt, MT_FLAGS_USE_RCU);
-	mm->sframe_nr = 0;
+	/* Release order: a reader who sees the new value sees the change. */
+	smp_store_release(&sm->gen, atomic64_inc_return(&sframe_gen_source));
 }
 
-static void sframe_free_section(struct rcu_head *rcu)
+static struct sframe_entry *sframe_text_entry(struct latch_tree_node *n)
 {
-	kfree(container_of(rcu, struct sframe_section, rcu));
+	return container_of(n, struct sframe_entry, text_node);
 }
 
-/*
- * Drop sec from mm.  The caller holds the mmap lock for writing.  The
- * munmap hook cannot fail, so neither may this: in RCU mode the tree
- * allocates to erase, hence __GFP_NOFAIL.
- */
-static void sframe_drop(struct mm_struct *mm, struct sframe_section *sec)
+static __always_inline bool sframe_text_less(struct latch_tree_node *a,
+					     struct latch_tree_node *b)
 {
-	WARN_ON_ONCE(mtree_store_range(&mm->sframe_mt, sec->text_start,
-				       sec->text_end - 1, NULL,
-				       GFP_KERNEL | __GFP_NOFAIL));
-	WRITE_ONCE(mm->sframe_nr, mm->sframe_nr - 1);
-	call_rcu(&sec->rcu, sframe_free_section);
+	return sframe_text_entry(a)->sec.text_start <
+	       sframe_text_entry(b)->sec.text_start;
 }
 
-void sframe_free_mm(struct mm_struct *mm)
+static __always_inline int sframe_text_comp(void *key,
+					    struct latch_tree_node *n)
 {
-	struct sframe_section *sec;
-	unsigned long index = 0;
+	const struct sframe_section *sec = &sframe_text_entry(n)->sec;
+	unsigned long ip = (unsigned long)key;
 
-	/* The mm is dead: nobody looks its sections up any more. */
-	mt_for_each(&mm->sframe_mt, sec, index, ULONG_MAX)
-		call_rcu(&sec->rcu, sframe_free_section);
-	mtree_destroy(&mm->sframe_mt);
-	WRITE_ONCE(mm->sframe_nr, 0);
-}
-
-static int sframe_insert(struct mm_struct *mm, struct sframe_section *sec)
-{
-	int ret;
-
-	if (mm->sframe_nr >= SFRAME_MAX_SECTIONS)
-		return -ENOSPC;
-	/* Maple tree ranges are inclusive. */
-	ret = mtree_insert_range(&mm->sframe_mt, sec->text_start,
-				 sec->text_end - 1, sec, GFP_KERNEL_ACCOUNT);
-	if (ret)
-		return ret;	/* -EEXIST: overlapping text */
-	WRITE_ONCE(mm->sframe_nr, mm->sframe_nr + 1);
+	if (ip < sec->text_start)
+		return -1;
+	if (ip >= sec->text_end)
+		return 1;
 	return 0;
 }
 
-/*
- * Fork: the child gets a copy of every section whose text it inherited.
- * Both mms are locked for writing by dup_mmap().
- */
-int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
-{
-	struct sframe_section *sec, *copy;
-	unsigned long index = 0;
-	int ret;
+static const struct latch_tree_ops sframe_text_ops = {
+	.less = sframe_text_less,
+	.comp = sframe_text_comp,
+};
 
-	mt_for_each(&oldmm->sframe_mt, sec, index, ULONG_MAX) {
-		if (!find_vma_intersection(mm, sec->text_start, sec->text_end))
-			continue;
-		copy = kmemdup(sec, sizeof(*sec), GFP_KERNEL_ACCOUNT);
-		if (!copy)
-			return -ENOMEM;
-		ret = sframe_insert(mm, copy);
-		if (ret) {
-			kfree(copy);
-			return ret;
+/**
+ * sframe_text_lookup() - the section whose text covers an address
+ * @sm:		the sections of an mm
+ * @ip:		the address
+ *
+ * Takes no lock: the caller is in an RCU read-side critical section, and
+ * the section may be dropped as soon as it leaves it.
+ *
+ * Return: the section, or NULL.
+ */
+struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm, unsigned long ip)
+{
+	struct latch_tree_node *n;
+
+	n = latch_tree_find((void *)ip, &sm->text, &sframe_text_ops);
+	return n ? sframe_text_entry(n) : NULL;
+}
+
+/* Changes need the mmap lock for writing, or for reading and sm->lock. */
+static void sframe_assert_changing(struct mm_struct *mm, struct sframe_mm *sm)
+{
+	lockdep_assert(lockdep_is_held_type(&mm->mmap_lock, 0) ||
+		       (lockdep_is_held(&mm->mmap_lock) &&
+			lockdep_is_held(&sm->lock)));
+}
+
+/*
+ * A walk in text order: the caller holds what a change needs, so the
+ * latch tree's first copy is stable.
+ */
+
+/**
+ * sframe_text_first() - the first section whose text ends after an address
+ * @sm:		the sections of an mm
+ * @addr:	the address
+ *
+ * The caller holds the mmap lock for writing, or for reading and
+ * @sm->lock.
+ *
+ * Return: the section with the lowest text range that ends after @addr
+ * (and so covers it, or lies above it), or NULL.
+ */
+struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
+				       unsigned long addr)
+{
+	struct rb_node *n = sm->text.tree[0].rb_node;
+	struct sframe_entry *found = NULL;
+
+	while (n) {
+		struct sframe_entry *ent =
+			rb_entry(n, struct sframe_entry, text_node.node[0]);
+
+		if (ent->sec.text_end > addr) {
+			found = ent;
+			n = n->rb_left;
+		} else {
+			n = n->rb_right;
 		}
 	}
-	return 0;
+	return found;
+}
+
+/**
+ * sframe_text_next() - the section after another in text order
+ * @ent:	a section; the locks as for sframe_text_first()
+ *
+ * Return: the next section, or NULL.
+ */
+struct sframe_entry *sframe_text_next(struct sframe_entry *ent)
+{
+	struct rb_node *n = rb_next(&ent->text_node.node[0]);
+
+	return n ? rb_entry(n, struct sframe_entry, text_node.node[0]) : NULL;
+}
+
+/* The section registered at sframe_start, or NULL; locks as for a change. */
+static struct sframe_entry *sframe_data_find(struct sframe_mm *sm,
+					     unsigned long sframe_start)
+{
+	struct rb_node *n = sm->data.rb_node;
+
+	while (n) {
+		struct sframe_entry *ent =
+			rb_entry(n, struct sframe_entry, data_node);
+
+		if (sframe_start < ent->sec.sframe_start)
+			n = n->rb_left;
+		else if (sframe_start > ent->sec.sframe_start)
+			n = n->rb_right;
+		else
+			return ent;
+	}
+	return NULL;
 }
 
 /*
- * [start, end) of mm is being unmapped: drop the sections whose text it
- * touches.  The caller holds the mmap lock for writing.
+ * Add ent to sm: -ENOSPC past SFRAME_MAX_SECTIONS, -EEXIST if its text
+ * overlaps a section's or a section starts where it does.  Allocates
+ * nothing.
  */
-void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
+static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
+		       struct sframe_entry *ent)
 {
-	struct sframe_section *sec;
-	unsigned long index = start;
+	const struct sframe_section *sec = &ent->sec;
+	struct rb_node **link = &sm->data.rb_node, *parent = NULL;
+	struct sframe_entry *next;
 
-	if (!mm->sframe_nr || start >= end)
+	sframe_assert_changing(mm, sm);
+	if (sm->nr >= SFRAME_MAX_SECTIONS)
+		return -ENOSPC;
+	next = sframe_text_first(sm, sec->text_start);
+	if (next && next->sec.text_start < sec->text_end)
+		return -EEXIST;
+	while (*link) {
+		struct sframe_entry *e =
+			rb_entry(*link, struct sframe_entry, data_node);
+
+		parent = *link;
+		if (sec->sframe_start < e->sec.sframe_start)
+			link = &parent->rb_left;
+		else if (sec->sframe_start > e->sec.sframe_start)
+			link = &parent->rb_right;
+		else
+			return -EEXIST;
+	}
+	rb_link_node(&ent->data_node, parent, link);
+	rb_insert_color(&ent->data_node, &sm->data);
+	latch_tree_insert(&ent->text_node, &sm->text, &sframe_text_ops);
+	sframe_new_gen(sm);
+	WRITE_ONCE(sm->nr, sm->nr + 1);
+	return 0;
+}
+
+/* Remove ent from sm and free it after a grace period.  Allocates nothing. */
+static void sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
+			  struct sframe_entry *ent)
+{
+	sframe_assert_changing(mm, sm);
+	latch_tree_erase(&ent->text_node, &sm->text, &sframe_text_ops);
+	rb_erase(&ent->data_node, &sm->data);
+	sframe_new_gen(sm);
+	WRITE_ONCE(sm->nr, sm->nr - 1);
+	kfree_rcu(ent, rcu);
+}
+
+/**
+ * sframe_mm_init() - start a new mm without sections
+ * @mm:	the mm, from mm_init() (fork's copy included)
+ */
+void sframe_mm_init(struct mm_struct *mm)
+{
+	mm->sframe = NULL;
+}
+
+/**
+ * sframe_free_mm() - free an mm's sections
+ * @mm:	an mm nothing uses any more (__mmput())
+ *
+ * Nothing can look them up: the unwinder only looks at its own task's
+ * mm, and /proc/PID/sframe only at an mm it holds a user reference to.
+ */
+void sframe_free_mm(struct mm_struct *mm)
+{
+	struct sframe_mm *sm = sframe_mm(mm);
+	struct sframe_entry *ent, *tmp;
+
+	if (!sm)
 		return;
-	mt_for_each(&mm->sframe_mt, sec, index, end - 1)
-		sframe_drop(mm, sec);
+	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->data, data_node)
+		kfree(ent);
+	mm->sframe = NULL;
+	kfree(sm);
+}
+
+/* mm's sections, allocated if it has none yet: NULL if out of memory. */
+static struct sframe_mm *sframe_mm_get(struct mm_struct *mm)
+{
+	struct sframe_mm *sm = sframe_mm(mm), *old;
+
+	if (sm)
+		return sm;
+	sm = kzalloc_obj(*sm, GFP_KERNEL_ACCOUNT);
+	if (!sm)
+		return NULL;
+	seqcount_latch_init(&sm->text.seq);
+	sm->data = RB_ROOT;
+	mutex_init(&sm->lock);
+	sm->gen = atomic64_inc_return(&sframe_gen_source);
+	/* Release order publishes sm's initialisation: see sframe_mm(). */
+	old = cmpxchg_release(&mm->sframe, NULL, sm);
+	if (old) {
+		kfree(sm);
+		return old;
+	}
+	return sm;
 }
 
 /*
  * [start, end) must be mapped without holes, and both its ends must be
  * executable.  Without holes, nothing new can be mapped inside the range
- * without first unmapping part of it, which drops the section.
+ * without first unmapping part of it, which drops the section.  The
+ * caller holds mm's mmap lock.
  *
  * Returns 0, -ENXIO if part of the range is not mapped, or -EACCES if it
  * is mapped but its first or last byte is not executable.
@@ -147,22 +293,109 @@ static int sframe_check_text(struct mm_struct *mm, unsigned long start,
 	return 0;
 }
 
-/*
- * Register the SFrame data at [sframe_start, sframe_end) for the text at
- * [text_start, text_end) of the current process.
+/**
+ * sframe_dup_mm() - give a forked mm the sections of its parent's text
+ * @mm:		the child's mm
+ * @oldmm:	the parent's mm
  *
- * Returns 0, or -EINVAL for an empty or inverted range, -EFAULT if the
+ * Copies each section whose whole text the child inherited: a part left
+ * out (MADV_DONTFORK) is a hole a later mapping could fill.  Both mms
+ * are locked for writing (dup_mmap()).
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
+{
+	struct sframe_mm *old = sframe_mm(oldmm), *sm;
+	struct sframe_entry *ent, *copy;
+
+	if (!old || !old->nr)
+		return 0;
+	for (ent = sframe_text_first(old, 0); ent; ent = sframe_text_next(ent)) {
+		if (sframe_check_text(mm, ent->sec.text_start,
+				      ent->sec.text_end))
+			continue;
+		sm = sframe_mm_get(mm);
+		if (!sm)
+			return -ENOMEM;
+		copy = kmalloc_obj(*copy, GFP_KERNEL_ACCOUNT);
+		if (!copy)
+			return -ENOMEM;
+		copy->sec = ent->sec;
+		/* Cannot fail: the parent's sections are all distinct. */
+		if (WARN_ON_ONCE(sframe_link(mm, sm, copy)))
+			kfree(copy);
+	}
+	return 0;
+}
+
+/**
+ * sframe_unmap() - drop the sections whose text an unmap touches
+ * @mm:		the mm, its mmap lock held for writing
+ * @start:	the start of the range being unmapped
+ * @end:	its end (exclusive)
+ *
+ * Called on every munmap; allocates nothing and cannot fail.
+ */
+void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
+{
+	struct sframe_mm *sm = sframe_mm(mm);
+	struct sframe_entry *ent, *next;
+
+	if (!sm || !sm->nr || start >= end)
+		return;
+	for (ent = sframe_text_first(sm, start);
+	     ent && ent->sec.text_start < end; ent = next) {
+		next = sframe_text_next(ent);
+		sframe_unlink(mm, sm, ent);
+	}
+}
+
+/*
+ * Lock mm's sections for a change from a system call: the mmap lock for
+ * reading, then sm->lock.  -EINTR if a fatal signal came while waiting.
+ */
+static int sframe_lock(struct mm_struct *mm, struct sframe_mm *sm)
+{
+	if (mmap_read_lock_killable(mm))
+		return -EINTR;
+	if (mutex_lock_killable(&sm->lock)) {
+		mmap_read_unlock(mm);
+		return -EINTR;
+	}
+	return 0;
+}
+
+static void sframe_unlock(struct mm_struct *mm, struct sframe_mm *sm)
+{
+	mutex_unlock(&sm->lock);
+	mmap_read_unlock(mm);
+}
+
+/**
+ * sframe_add_section() - register a section for the current process
+ * @sframe_start:	start of the SFrame data
+ * @sframe_end:		its end (exclusive)
+ * @text_start:		start of the text it describes
+ * @text_end:		its end (exclusive)
+ *
+ * Everything but the text check and the insert happens before any lock
+ * is taken; those two hold the mmap lock for reading.
+ *
+ * Return: 0, or -EINVAL for an empty or inverted range, -EFAULT if the
  * section cannot be read, -ENOEXEC if it is not a valid SFrame section
  * for this architecture, -ENXIO if the text is not wholly mapped,
  * -EACCES if it is not executable at either end, -EEXIST if it overlaps
- * a registered section, -ENOSPC past SFRAME_MAX_SECTIONS, -ENOMEM, or
- * -EINTR if a fatal signal came while waiting for the mmap lock.
+ * a registered section's text or starts where one does, -ENOSPC past
+ * SFRAME_MAX_SECTIONS, -ENOMEM, or -EINTR if a fatal signal came while
+ * waiting for a lock.
  */
 int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 		       unsigned long text_start, unsigned long text_end)
 {
 	struct mm_struct *mm = current->mm;
-	struct sframe_section *sec;
+	struct sframe_entry *ent;
+	struct sframe_mm *sm;
 	int ret;
 
 	if (!mm || sframe_start >= sframe_end || text_start >= text_end)
@@ -171,94 +404,74 @@ int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 		       sframe_end - sframe_start))
 		return -EFAULT;
 
-	sec = kzalloc_obj(*sec, GFP_KERNEL_ACCOUNT);
-	if (!sec)
+	sm = sframe_mm_get(mm);
+	if (!sm)
 		return -ENOMEM;
-	sec->sframe_start = sframe_start;
-	sec->sframe_end = sframe_end;
-	sec->text_start = text_start;
-	sec->text_end = text_end;
+	ent = kzalloc_obj(*ent, GFP_KERNEL_ACCOUNT);
+	if (!ent)
+		return -ENOMEM;
+	ent->sec.sframe_start = sframe_start;
+	ent->sec.sframe_end = sframe_end;
+	ent->sec.text_start = text_start;
+	ent->sec.text_end = text_end;
 
 	/* Reads user memory: before taking the mmap lock. */
-	ret = sframe_read_header(sec, UNWIND_USER_SFRAME_ABI);
+	ret = sframe_read_header(&ent->sec, UNWIND_USER_SFRAME_ABI);
 	if (ret)
 		goto out_free;
 
-	if (mmap_write_lock_killable(mm)) {
-		ret = -EINTR;
+	ret = sframe_lock(mm, sm);
+	if (ret)
 		goto out_free;
-	}
 	ret = sframe_check_text(mm, text_start, text_end);
 	if (!ret)
-		ret = sframe_insert(mm, sec);
-	mmap_write_unlock(mm);
+		ret = sframe_link(mm, sm, ent);
+	sframe_unlock(mm, sm);
 	if (!ret)
 		return 0;
 out_free:
-	kfree(sec);
+	kfree(ent);
 	return ret;
 }
 
-/*
- * Withdraw the section registered at sframe_start: 0, or -ENOENT if the
- * process has none there (never registered, already removed, or dropped
- * because its text was unmapped).
+/**
+ * sframe_remove_section() - withdraw a section of the current process
+ * @sframe_start:	the start it was registered with
+ *
+ * Return: 0, -ENOENT if the process has no section there (never
+ * registered, already withdrawn, or dropped because its text was
+ * unmapped), or -EINTR if a fatal signal came while waiting for a lock.
  */
 int sframe_remove_section(unsigned long sframe_start)
 {
 	struct mm_struct *mm = current->mm;
-	struct sframe_section *sec;
-	unsigned long index = 0;
-	int ret = -ENOENT;
-
-	if (!mm)
-		return -EINVAL;
-	if (mmap_write_lock_killable(mm))
-		return -EINTR;
-	mt_for_each(&mm->sframe_mt, sec, index, ULONG_MAX) {
-		if (sec->sframe_start == sframe_start) {
-			sframe_drop(mm, sec);
-			ret = 0;
-			break;
-		}
-	}
-	mmap_write_unlock(mm);
-	return ret;
-}
-
-bool current_has_sframe(void)
-{
-	struct mm_struct *mm = current->mm;
-
-	return mm && READ_ONCE(mm->sframe_nr);
-}
-
-/*
- * The unwinder's lookup for the current task.  Return values as for
- * sframe_find(), except that -ENOENT means that no section covers ip:
- * where a section's text covers ip but none of its functions does (code
- * without CFI, such as crt glue or the child's path in glibc's clone3,
- * left out on purpose), the answer is -EOPNOTSUPP.  The object has
- * SFrame data, so its frame pointer is no guide there either.
- */
-int sframe_find_frame(unsigned long ip, struct unwind_user_frame *frame)
-{
-	struct mm_struct *mm = current->mm;
-	struct sframe_section *sec, copy;
-	unsigned long index = ip;
+	struct sframe_entry *ent;
+	struct sframe_mm *sm;
 	int ret;
 
 	if (!mm)
+		return -EINVAL;
+	sm = sframe_mm(mm);
+	if (!sm)
 		return -ENOENT;
-	/* A frame may scan many FREs: let others run between frames. */
-	cond_resched();
-	rcu_read_lock();
-	sec = mt_find(&mm->sframe_mt, &index, ip);
-	if (sec)
-		copy = *sec;
-	rcu_read_unlock();
-	if (!sec)
-		return -ENOENT;
-	ret = sframe_find(&copy, ip, frame);
-	return ret == -ENOENT ? -EOPNOTSUPP : ret;
+	ret = sframe_lock(mm, sm);
+	if (ret)
+		return ret;
+	ent = sframe_data_find(sm, sframe_start);
+	if (ent)
+		sframe_unlink(mm, sm, ent);
+	sframe_unlock(mm, sm);
+	return ent ? 0 : -ENOENT;
+}
+
+/**
+ * current_has_sframe() - whether the current process registered sections
+ *
+ * Return: true if it has at least one.
+ */
+bool current_has_sframe(void)
+{
+	struct sframe_mm *sm = sframe_mm(current->mm);
+
+	return sm && READ_ONCE(sm->nr);
 }

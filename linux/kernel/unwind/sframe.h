@@ -6,13 +6,12 @@
 #ifndef _KERNEL_UNWIND_SFRAME_H
 #define _KERNEL_UNWIND_SFRAME_H
 
-#include <linux/rcupdate.h>
 #include <linux/types.h>
 
 struct unwind_user_frame;
 
+/* One registered section: where it is, and what its header says. */
 struct sframe_section {
-	struct rcu_head	rcu;
 	/* Given by the registrant. */
 	unsigned long	sframe_start;
 	unsigned long	sframe_end;
@@ -29,11 +28,17 @@ struct sframe_section {
 	s8		fp_off;		/* FP at CFA + fp_off; 0: in the FRE */
 };
 
-/* sframe_find() result: this is the outermost frame, stop. */
+/* sframe_read_rule() result: this is the outermost frame, stop. */
 #define SFRAME_OUTERMOST	1
 
+/*
+ * The most frame row entries one unwind may scan over all its frames:
+ * one function with the most rows the format allows.
+ */
+#define SFRAME_UNWIND_MAX_ROWS	0x10000
+
 int sframe_read_header(struct sframe_section *sec, u8 abi);
-int sframe_find(const struct sframe_section *sec, unsigned long ip,
-		struct unwind_user_frame *frame);
+int sframe_read_rule(const struct sframe_section *sec, unsigned long ip,
+		     struct unwind_user_frame *frame, unsigned int *rows);
 
 #endif /* _KERNEL_UNWIND_SFRAME_H */

@@ -10,48 +10,132 @@
  * unwinder will use for a process, and lets a test check that unloading
  * an object left nothing behind.  Opening it needs the permission that
  * /proc/PID/maps needs.
+ *
+ * Like maps, it is a seq_file that holds the target's mmap lock (for
+ * reading) only while it fills one buffer, and resumes after the last
+ * section shown.
  */
-#include <linux/maple_tree.h>
+#include <linux/err.h>
 #include <linux/mm.h>
 #include <linux/proc_fs.h>
+#include <linux/ptrace.h>
 #include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 
-#include "sframe.h"
+#include "sframe_mm.h"
+
+struct sframe_proc {
+	struct mm_struct	*mm;	/* taken at open; NULL: no mm */
+	struct sframe_mm	*sm;	/* locked by start, NULL if not */
+	unsigned long		next;	/* where the next section ends after */
+};
+
+static void *sframe_seq_start(struct seq_file *m, loff_t *pos)
+{
+	struct sframe_proc *priv = m->private;
+	struct mm_struct *mm = priv->mm;
+	struct sframe_mm *sm;
+
+	priv->sm = NULL;
+	if (!mm || !mmget_not_zero(mm))
+		return NULL;	/* no address space (any more) */
+	if (mmap_read_lock_killable(mm)) {
+		mmput(mm);
+		return ERR_PTR(-EINTR);
+	}
+	sm = sframe_mm(mm);
+	if (!sm || mutex_lock_killable(&sm->lock)) {
+		mmap_read_unlock(mm);
+		mmput(mm);
+		return sm ? ERR_PTR(-EINTR) : NULL;
+	}
+	priv->sm = sm;
+	if (!*pos)
+		priv->next = 0;
+	return sframe_text_first(sm, priv->next);
+}
+
+static void *sframe_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct sframe_proc *priv = m->private;
+	struct sframe_entry *ent = v;
+
+	++*pos;
+	priv->next = ent->sec.text_end;
+	return sframe_text_next(ent);
+}
+
+static void sframe_seq_stop(struct seq_file *m, void *v)
+{
+	struct sframe_proc *priv = m->private;
+
+	if (!priv->sm)
+		return;
+	mutex_unlock(&priv->sm->lock);
+	mmap_read_unlock(priv->mm);
+	mmput(priv->mm);
+	priv->sm = NULL;
+}
+
+static int sframe_seq_show(struct seq_file *m, void *v)
+{
+	struct sframe_proc *priv = m->private;
+	const struct sframe_section *sec = &((struct sframe_entry *)v)->sec;
+	struct vm_area_struct *vma = vma_lookup(priv->mm, sec->text_start);
+
+	seq_printf(m, "%08lx-%08lx %08lx-%08lx v%u",
+		   sec->text_start, sec->text_end,
+		   sec->sframe_start, sec->sframe_end, sec->version);
+	if (vma && vma->vm_file) {
+		seq_putc(m, ' ');
+		seq_file_path(m, vma->vm_file, "\n");
+	}
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations sframe_seq_ops = {
+	.start	= sframe_seq_start,
+	.next	= sframe_seq_next,
+	.stop	= sframe_seq_stop,
+	.show	= sframe_seq_show,
+};
 
 /*
- * The show function of /proc/PID/sframe (fs/proc/base.c): m->private is
- * the mm taken at open (NULL for a task without one), pinned with
- * mmgrab() but not mmget().
+ * The mm is taken at open, with the permission check of /proc/PID/maps,
+ * so that a descriptor opened before a setuid exec does not show the new
+ * image's addresses.  It is pinned with mmgrab(), not mmget().
  */
-int proc_sframe_show(struct seq_file *m, void *v)
+static int sframe_proc_open(struct inode *inode, struct file *file)
 {
-	struct mm_struct *mm = m->private;
-	struct sframe_section *sec;
-	unsigned long index = 0;
-	int ret;
+	struct mm_struct *mm = proc_mem_open(inode, PTRACE_MODE_READ);
+	struct sframe_proc *priv;
 
-	if (!mm || !mmget_not_zero(mm))
-		return 0;	/* no address space (any more) */
-
-	/* Sections change under the mmap lock held for writing. */
-	ret = mmap_read_lock_killable(mm);
-	if (ret)
-		goto out;
-	mt_for_each(&mm->sframe_mt, sec, index, ULONG_MAX) {
-		struct vm_area_struct *vma = vma_lookup(mm, sec->text_start);
-
-		seq_printf(m, "%08lx-%08lx %08lx-%08lx v%u",
-			   sec->text_start, sec->text_end,
-			   sec->sframe_start, sec->sframe_end, sec->version);
-		if (vma && vma->vm_file) {
-			seq_putc(m, ' ');
-			seq_file_path(m, vma->vm_file, "\n");
-		}
-		seq_putc(m, '\n');
+	if (IS_ERR(mm))
+		return PTR_ERR(mm);
+	priv = __seq_open_private(file, &sframe_seq_ops, sizeof(*priv));
+	if (!priv) {
+		if (mm)
+			mmdrop(mm);
+		return -ENOMEM;
 	}
-	mmap_read_unlock(mm);
-out:
-	mmput(mm);
-	return ret;
+	priv->mm = mm;
+	return 0;
 }
+
+static int sframe_proc_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+	struct sframe_proc *priv = m->private;
+
+	if (priv->mm)
+		mmdrop(priv->mm);
+	return seq_release_private(inode, file);
+}
+
+const struct file_operations proc_sframe_operations = {
+	.open		= sframe_proc_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= sframe_proc_release,
+};

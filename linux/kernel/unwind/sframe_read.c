@@ -3,11 +3,18 @@
  * SFrame format reader: validates a section's header and finds the frame
  * rule (CFA, RA and FP) for a user instruction pointer.  Versions 2 and 3.
  *
- * The section is user memory and untrusted.  Every read goes through
- * copy_from_user() and is first checked to lie inside the registered
- * [sframe_start, sframe_end); every loop is bounded by counts the header
- * validation limited to the section.  A section that breaks the format
- * gives -ENOEXEC, unreadable memory -EFAULT, never a read elsewhere.
+ * The section is user memory and untrusted.  Every read is first checked
+ * to lie inside the registered [sframe_start, sframe_end); every loop is
+ * bounded by counts the header validation limited to the section, and
+ * the rows one unwind scans by the caller's budget.  A section that
+ * breaks the format gives -ENOEXEC, unreadable memory -EFAULT, never a
+ * read elsewhere.
+ *
+ * A lookup is the unwinder's hot path.  It opens user access once for
+ * the section (user_read_access_begin()) and reads each field with
+ * unsafe_get_user(): a load, not a call.  Everything between the begin
+ * and the end is inlined, so nothing runs with user access open but
+ * these loads.
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
@@ -20,7 +27,7 @@
 /* The most FREs one function may have; v3 cannot express more. */
 #define SFRAME_MAX_FRES		0xffff
 
-/* A function found by sframe_find_fde(). */
+/* A function found by sframe_read_func(). */
 struct sframe_func {
 	unsigned long	start;
 	u32		size;
@@ -31,33 +38,36 @@ struct sframe_func {
 	u8		rep_size;
 };
 
-static int sframe_copy(const struct sframe_section *sec, void *dst,
-		       unsigned long addr, size_t len)
-{
-	if (addr < sec->sframe_start || addr > sec->sframe_end ||
-	    len > sec->sframe_end - addr)
-		return -ENOEXEC;
-	if (copy_from_user(dst, (const void __user *)addr, len))
-		return -EFAULT;
-	return 0;
-}
-
-static unsigned int sframe_fde_size(const struct sframe_section *sec)
+static __always_inline unsigned int
+sframe_fde_size(const struct sframe_section *sec)
 {
 	return sec->version == SFRAME_VERSION_2 ? sizeof(struct sframe_fde_v2)
 						 : sizeof(struct sframe_fde_v3);
 }
 
+/**
+ * sframe_read_header() - validate a section's header and take its layout
+ * @sec:	sframe_start, sframe_end, text_start and text_end set; the
+ *		rest is filled in from the header
+ * @abi:	the SFrame ABI/arch identifier the section must carry
+ *
+ * Reads user memory: the caller must be able to fault.
+ *
+ * Return: 0; -ENOEXEC if the header is not a sorted SFrame v2 or v3
+ * header for @abi or places its tables outside the section; -EFAULT if
+ * it cannot be read.
+ */
 int sframe_read_header(struct sframe_section *sec, u8 abi)
 {
 	unsigned long len = sec->sframe_end - sec->sframe_start;
 	unsigned long fdes, fres, data;
 	struct sframe_header h;
-	int ret;
 
-	ret = sframe_copy(sec, &h, sec->sframe_start, sizeof(h));
-	if (ret)
-		return ret;
+	if (len < sizeof(h))
+		return -ENOEXEC;
+	if (copy_from_user(&h, (const void __user *)sec->sframe_start,
+			   sizeof(h)))
+		return -EFAULT;
 
 	if (h.magic != SFRAME_MAGIC || h.abi_arch != abi)
 		return -ENOEXEC;
@@ -98,9 +108,45 @@ int sframe_read_header(struct sframe_section *sec, u8 abi)
 	return 0;
 }
 
-/* The absolute start of FDE i, which is at 'addr'. */
-static int sframe_fde_start(const struct sframe_section *sec,
-			    unsigned long addr, unsigned long *start)
+/* Whether [addr, addr + len) lies inside the section. */
+static __always_inline bool sframe_in(const struct sframe_section *sec,
+				      unsigned long addr, unsigned long len)
+{
+	return addr >= sec->sframe_start && addr <= sec->sframe_end &&
+	       len <= sec->sframe_end - addr;
+}
+
+/*
+ * sframe_get_TYPE(sec, addr, &val): read a TYPE at addr of the section
+ * into val (a TYPE),
+ * with user access open.  -ENOEXEC if it is not inside the section,
+ * -EFAULT if it cannot be read.
+ */
+#define SFRAME_DEFINE_GET(type)						\
+static __always_inline int sframe_get_##type(				\
+	const struct sframe_section *sec, unsigned long addr, void *val)\
+{									\
+	type v;								\
+									\
+	if (!sframe_in(sec, addr, sizeof(v)))				\
+		return -ENOEXEC;					\
+	unsafe_get_user(v, (const type __user *)addr, efault);		\
+	*(type *)val = v;						\
+	return 0;							\
+efault:									\
+	return -EFAULT;							\
+}
+
+SFRAME_DEFINE_GET(u8)
+SFRAME_DEFINE_GET(u16)
+SFRAME_DEFINE_GET(u32)
+SFRAME_DEFINE_GET(s32)
+SFRAME_DEFINE_GET(s64)
+
+/* The absolute start of the function of the FDE at addr. */
+static __always_inline int sframe_fde_start(const struct sframe_section *sec,
+					    unsigned long addr,
+					    unsigned long *start)
 {
 	unsigned long base;
 	int ret;
@@ -110,24 +156,32 @@ static int sframe_fde_start(const struct sframe_section *sec,
 	if (sec->version == SFRAME_VERSION_2) {
 		s32 off;
 
-		ret = sframe_copy(sec, &off, addr, sizeof(off));
-		*start = base + off;
+		ret = sframe_get_s32(sec, addr, &off);
+		if (!ret)
+			*start = base + off;
 	} else {
 		s64 off;
 
-		ret = sframe_copy(sec, &off, addr, sizeof(off));
-		*start = base + off;
+		ret = sframe_get_s64(sec, addr, &off);
+		if (!ret)
+			*start = base + off;
 	}
 	return ret;
 }
 
-/* The function whose range covers ip: binary search of the sorted FDEs. */
-static int sframe_find_fde(const struct sframe_section *sec, unsigned long ip,
-			   struct sframe_func *fn)
+/*
+ * The function whose range covers ip: a binary search of the sorted
+ * function descriptors (FDEs), then the found one's size, rows and info.
+ * -ENOENT if no function covers ip.
+ */
+static __always_inline int sframe_read_func(const struct sframe_section *sec,
+					    unsigned long ip,
+					    struct sframe_func *fn)
 {
 	unsigned int fde_size = sframe_fde_size(sec);
 	u32 lo = 0, hi = sec->num_fdes, found = U32_MAX;
 	unsigned long start, addr, fres;
+	u32 fre_off;
 	int ret;
 
 	while (lo < hi) {
@@ -150,36 +204,57 @@ static int sframe_find_fde(const struct sframe_section *sec, unsigned long ip,
 
 	addr = sec->fdes_start + (unsigned long)found * fde_size;
 	if (sec->version == SFRAME_VERSION_2) {
-		struct sframe_fde_v2 fde;
+		u32 num_fres;
 
-		ret = sframe_copy(sec, &fde, addr, sizeof(fde));
+		ret = sframe_get_u32(sec, addr + offsetof(struct sframe_fde_v2,
+							  size), &fn->size);
+		ret = ret ?: sframe_get_u32(sec, addr +
+				offsetof(struct sframe_fde_v2, fre_off),
+				&fre_off);
+		ret = ret ?: sframe_get_u32(sec, addr +
+				offsetof(struct sframe_fde_v2, num_fres),
+				&num_fres);
+		ret = ret ?: sframe_get_u8(sec, addr +
+				offsetof(struct sframe_fde_v2, info),
+				&fn->info);
+		ret = ret ?: sframe_get_u8(sec, addr +
+				offsetof(struct sframe_fde_v2, rep_size),
+				&fn->rep_size);
 		if (ret)
 			return ret;
-		fn->size = fde.size;
-		fn->num_fres = fde.num_fres;
-		fn->info = fde.info;
+		fn->num_fres = num_fres;
 		fn->fde_type = SFRAME_FDE_TYPE_DEFAULT;
-		fn->rep_size = fde.rep_size;
-		fres = sec->fres_start + fde.fre_off;
+		fres = sec->fres_start + fre_off;
 	} else {
-		struct sframe_fde_v3 fde;
-		struct sframe_fda_v3 fda;
+		u16 num_fres;
+		u8 info2;
 
-		ret = sframe_copy(sec, &fde, addr, sizeof(fde));
+		ret = sframe_get_u32(sec, addr + offsetof(struct sframe_fde_v3,
+							  size), &fn->size);
+		ret = ret ?: sframe_get_u32(sec, addr +
+				offsetof(struct sframe_fde_v3, fre_off),
+				&fre_off);
 		if (ret)
 			return ret;
-		fn->size = fde.size;
-		fres = sec->fres_start + fde.fre_off;
+		/* The attributes, then the rows. */
+		fres = sec->fres_start + fre_off;
 		if (fres > sec->fres_end)
 			return -ENOEXEC;
-		ret = sframe_copy(sec, &fda, fres, sizeof(fda));
+		ret = sframe_get_u16(sec, fres + offsetof(struct sframe_fda_v3,
+							  num_fres), &num_fres);
+		ret = ret ?: sframe_get_u8(sec, fres +
+				offsetof(struct sframe_fda_v3, info),
+				&fn->info);
+		ret = ret ?: sframe_get_u8(sec, fres +
+				offsetof(struct sframe_fda_v3, info2), &info2);
+		ret = ret ?: sframe_get_u8(sec, fres +
+				offsetof(struct sframe_fda_v3, rep_size),
+				&fn->rep_size);
 		if (ret)
 			return ret;
-		fn->num_fres = fda.num_fres;
-		fn->info = fda.info;
-		fn->fde_type = SFRAME_FUNC_FDE_TYPE(fda.info2);
-		fn->rep_size = fda.rep_size;
-		fres += sizeof(fda);
+		fn->num_fres = num_fres;
+		fn->fde_type = SFRAME_FUNC_FDE_TYPE(info2);
+		fres += sizeof(struct sframe_fda_v3);
 	}
 	if (fres > sec->fres_end || fn->num_fres > SFRAME_MAX_FRES)
 		return -ENOEXEC;
@@ -190,8 +265,10 @@ static int sframe_find_fde(const struct sframe_section *sec, unsigned long ip,
 	return 0;
 }
 
-static int sframe_read_uint(const struct sframe_section *sec,
-			    unsigned long addr, unsigned int size, u32 *val)
+/* An unsigned field of 1, 2 or 4 bytes at addr, zero-extended. */
+static __always_inline int sframe_get_uint(const struct sframe_section *sec,
+					   unsigned long addr,
+					   unsigned int size, u32 *val)
 {
 	u8 b8;
 	u16 b16;
@@ -199,15 +276,17 @@ static int sframe_read_uint(const struct sframe_section *sec,
 
 	switch (size) {
 	case 1:
-		ret = sframe_copy(sec, &b8, addr, 1);
-		*val = b8;
+		ret = sframe_get_u8(sec, addr, &b8);
+		if (!ret)
+			*val = b8;
 		return ret;
 	case 2:
-		ret = sframe_copy(sec, &b16, addr, 2);
-		*val = b16;
+		ret = sframe_get_u16(sec, addr, &b16);
+		if (!ret)
+			*val = b16;
 		return ret;
 	case 4:
-		return sframe_copy(sec, val, addr, 4);
+		return sframe_get_u32(sec, addr, val);
 	}
 	return -ENOEXEC;
 }
@@ -223,41 +302,46 @@ struct sframe_fre {
 /*
  * The FRE of fn that covers ip: the last one starting at or before ip's
  * offset in the function (modulo the block size for a PC-mask FDE).
+ * Each row scanned takes one from *rows; -E2BIG when none are left.
  */
-static int sframe_find_fre(const struct sframe_section *sec,
-			   const struct sframe_func *fn, unsigned long ip,
-			   struct sframe_fre *fre)
+static __always_inline int sframe_read_row(const struct sframe_section *sec,
+					   const struct sframe_func *fn,
+					   unsigned long ip,
+					   struct sframe_fre *fre,
+					   unsigned int *rows)
 {
-	static const u8 addr_sizes[] = {
-		[SFRAME_FRE_TYPE_ADDR1] = 1,
-		[SFRAME_FRE_TYPE_ADDR2] = 2,
-		[SFRAME_FRE_TYPE_ADDR4] = 4,
-	};
 	unsigned int type = SFRAME_FUNC_FRE_TYPE(fn->info);
 	unsigned long pc = ip - fn->start;
 	unsigned long addr = fn->fres, match = 0;
-	unsigned int addr_size, i;
-	u32 fre_start, prev = 0;
-	u8 info, match_info = 0;
+	unsigned int addr_size, count, word_size, i;
+	u32 fre_start, prev = 0, *word = fre->word;
+	u8 info, match_info = 0, rep_size;
 	bool found = false;
 	int ret;
 
-	if (type >= ARRAY_SIZE(addr_sizes))
+	/*
+	 * No array subscript and only locals the compiler can see checked:
+	 * nothing may call out (a sanitizer's handler) with user access
+	 * open.
+	 */
+	if (type > SFRAME_FRE_TYPE_ADDR4)
 		return -ENOEXEC;
-	addr_size = addr_sizes[type];
+	addr_size = 1U << type;		/* 1, 2 or 4 bytes */
 	if (SFRAME_FUNC_PC_MASK(fn->info)) {
-		if (!fn->rep_size)
+		rep_size = fn->rep_size;
+		if (!rep_size)
 			return -ENOEXEC;
-		pc %= fn->rep_size;
+		pc %= rep_size;
 	}
 
 	for (i = 0; i < fn->num_fres; i++) {
-		unsigned int word_size;
-
-		ret = sframe_read_uint(sec, addr, addr_size, &fre_start);
+		if (!*rows)
+			return -E2BIG;
+		(*rows)--;
+		ret = sframe_get_uint(sec, addr, addr_size, &fre_start);
 		if (ret)
 			return ret;
-		ret = sframe_copy(sec, &info, addr + addr_size, 1);
+		ret = sframe_get_u8(sec, addr + addr_size, &info);
 		if (ret)
 			return ret;
 		/* FREs are in ascending order of start. */
@@ -281,13 +365,15 @@ static int sframe_find_fre(const struct sframe_section *sec,
 		return -ENOENT;
 
 	/* Decode the match, with the info byte the scan validated. */
+	count = SFRAME_FRE_COUNT(match_info);	/* at most 15: fre->word[] */
+	word_size = 1U << SFRAME_FRE_WORD_SIZE(match_info);
 	fre->info = match_info;
-	fre->count = SFRAME_FRE_COUNT(match_info);
-	fre->word_size = 1U << SFRAME_FRE_WORD_SIZE(match_info);
+	fre->count = count;
+	fre->word_size = word_size;
 	addr = match + addr_size + 1;
-	for (i = 0; i < fre->count; i++) {
-		ret = sframe_read_uint(sec, addr + i * fre->word_size,
-				       fre->word_size, &fre->word[i]);
+	for (i = 0; i < count; i++) {
+		ret = sframe_get_uint(sec, addr + i * word_size, word_size,
+				      word + i);
 		if (ret)
 			return ret;
 	}
@@ -402,29 +488,56 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 }
 
 /*
- * The frame rule for ip in sec: 0 and *frame filled in, SFRAME_OUTERMOST
- * where the section says the stack ends (an FRE without offsets: the RA
- * is undefined), -ENOENT if sec does not cover ip, -EOPNOTSUPP for a
- * rule the unwinder cannot follow, -ENOEXEC for a malformed section,
- * -EFAULT for unreadable memory.
+ * Find the function and the row for ip, with user access open for the
+ * section.  Returns as sframe_read_rule(), and fills in *fn and *fre.
  */
-int sframe_find(const struct sframe_section *sec, unsigned long ip,
-		struct unwind_user_frame *frame)
+static int sframe_read_func_row(const struct sframe_section *sec,
+				unsigned long ip, struct sframe_func *fn,
+				struct sframe_fre *fre, unsigned int *rows)
+{
+	int ret;
+
+	if (!user_read_access_begin((const void __user *)sec->sframe_start,
+				    sec->sframe_end - sec->sframe_start))
+		return -EFAULT;
+	ret = sframe_read_func(sec, ip, fn);
+	if (!ret && !fn->num_fres)
+		ret = -ENOENT;
+	/* Signal trampolines: the caller's registers are in a sigcontext. */
+	if (!ret && sec->version == SFRAME_VERSION_3 &&
+	    SFRAME_FUNC_SIGNAL(fn->info))
+		ret = -EOPNOTSUPP;
+	if (!ret)
+		ret = sframe_read_row(sec, fn, ip, fre, rows);
+	user_read_access_end();
+	return ret;
+}
+
+/**
+ * sframe_read_rule() - the frame rule for an address from one section
+ * @sec:	a section whose header sframe_read_header() accepted
+ * @ip:		the user address to unwind from
+ * @frame:	filled in with the rule (CFA, RA and FP) on success
+ * @rows:	frame row entries the caller lets this lookup scan; each row
+ *		scanned is taken from it
+ *
+ * Reads the section's function descriptors and rows from user memory;
+ * may fault, so the caller must be able to sleep and hold no lock.
+ *
+ * Return: 0 with *@frame filled in; SFRAME_OUTERMOST where the section
+ * says the stack ends (a row without offsets: the RA is undefined);
+ * -ENOENT if no function of @sec covers @ip; -EOPNOTSUPP for a rule the
+ * unwinder cannot follow; -E2BIG if *@rows ran out; -ENOEXEC for a
+ * malformed section; -EFAULT for unreadable memory.
+ */
+int sframe_read_rule(const struct sframe_section *sec, unsigned long ip,
+		     struct unwind_user_frame *frame, unsigned int *rows)
 {
 	struct sframe_func fn;
 	struct sframe_fre fre;
 	int ret;
 
-	ret = sframe_find_fde(sec, ip, &fn);
-	if (ret)
-		return ret;
-	if (!fn.num_fres)
-		return -ENOENT;
-	/* Signal trampolines: the caller's registers are in a sigcontext. */
-	if (sec->version == SFRAME_VERSION_3 && SFRAME_FUNC_SIGNAL(fn.info))
-		return -EOPNOTSUPP;
-
-	ret = sframe_find_fre(sec, &fn, ip, &fre);
+	ret = sframe_read_func_row(sec, ip, &fn, &fre, rows);
 	if (ret)
 		return ret;
 	/* No offsets: the RA is undefined, this is the outermost frame. */
