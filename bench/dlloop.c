@@ -1,6 +1,11 @@
-/* dlloop LIB COUNT: dlopen and dlclose LIB COUNT times (each time it is
-   mapped, registered, withdrawn and unmapped), calling its function once
-   per round; prints the wall time per round in microseconds.
+/* dlloop LIB COUNT [LOADED]: dlopen and dlclose LIB COUNT times (each
+   time it is mapped, registered, withdrawn and unmapped), calling its
+   function once per round; prints the wall time per round in
+   microseconds.  With LOADED, first loads libbench-1.so ... libbench-
+   LOADED.so from LIB's directory and keeps them, says "loaded" and
+   waits for a line on its standard input: the rounds then register and
+   withdraw with that many more objects registered, and what measures
+   them can start after the loads.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -8,17 +13,43 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 int
 main (int argc, char **argv)
 {
-  if (argc != 3)
+  if (argc != 3 && argc != 4)
     {
-      fprintf (stderr, "usage: dlloop LIB COUNT\n");
+      fprintf (stderr, "usage: dlloop LIB COUNT [LOADED]\n");
       return 2;
     }
   long count = atol (argv[2]);
+  int loaded = argc == 4 ? atoi (argv[3]) : 0;
+  const char *slash = strrchr (argv[1], '/');
+  int dirlen = slash ? (int) (slash - argv[1]) : 1;
+  for (int i = 1; i <= loaded; i++)
+    {
+      char path[4096];
+      snprintf (path, sizeof path, "%.*s/libbench-%d.so", dirlen,
+		slash ? argv[1] : ".", i);
+      if (dlopen (path, RTLD_NOW | RTLD_LOCAL) == NULL)
+	{
+	  fprintf (stderr, "dlloop: %s\n", dlerror ());
+	  return 1;
+	}
+    }
+  if (argc == 4)
+    {
+      char line[16];
+      puts ("loaded");
+      fflush (stdout);
+      if (fgets (line, sizeof line, stdin) == NULL)
+	{
+	  fprintf (stderr, "dlloop: no go-ahead on standard input\n");
+	  return 1;
+	}
+    }
   struct timespec a, b;
   clock_gettime (CLOCK_MONOTONIC, &a);
   for (long i = 0; i < count; i++)

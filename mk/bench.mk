@@ -1,7 +1,9 @@
 # What registration and SFrame unwinding cost, side by side with stock
 # glibc, frame pointers and DWARF (bench/): callgrind on the host, wall
 # times and profiles in the guest; the table, bench.csv and bench.svg in
-# run/.
+# run/, and the table with when and where it was measured in
+# bench/results.txt (the file README links; commit it with the change
+# it measures).
 #
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: LGPL-2.1-or-later
@@ -25,5 +27,9 @@ bench: glibc stock kernel-bench $(BENCH_SRC)/.ok
 	  > $(R_WORK)/bench/bench.txt && gnuplot $(R_WORK)/bench/bench.gp'
 	cp $(GLIBC_WORK)/bench/bench.txt $(GLIBC_WORK)/bench/bench.csv \
 	  $(GLIBC_WORK)/bench/bench.svg run/
+	{ echo "make bench, $$(date -u +%F), tree $$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo +changes);" \
+	       "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1);" \
+	       "guest: $$(sed -n 's/^kernel //p' $(GLIBC_WORK)/bench/guest.txt) under TCG"; \
+	  echo; cat run/bench.txt; } > bench/results.txt
 	@cat run/bench.txt
-	@echo "make bench: run/bench.txt, run/bench.csv, run/bench.svg"
+	@echo "make bench: run/bench.txt, run/bench.csv, run/bench.svg; bench/results.txt"

@@ -4,7 +4,9 @@
    library's SFrame data with the sframe_register system call itself (as
    a patched dynamic linker would); with "none" it does not.  Runs for the given seconds.
    Built with SFRAME_FP_MID, main calls the library through sframe_fp_mid
-   (sframe-fp.c), a frame with frame pointers and no SFrame data.
+   (sframe-fp.c), a frame with frame pointers and no SFrame data.  Built
+   with SFRAME_DEEP=N (make bench's deep workload), main calls deep_a (N)
+   instead (bench/deep-lib.c: N calls through three objects).
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: GPL-2.0  */
@@ -21,6 +23,7 @@
 
 unsigned long sframe_lib_mid (unsigned long n);
 unsigned long sframe_fp_mid (unsigned long n);
+unsigned long deep_a (unsigned long n);
 
 int
 main (int argc, char **argv)
@@ -57,6 +60,8 @@ main (int argc, char **argv)
       rounds++;
 #ifdef SFRAME_FP_MID
       sframe_fp_mid (64);
+#elif defined SFRAME_DEEP
+      deep_a (SFRAME_DEEP);
 #else
       sframe_lib_mid (64);
 #endif
