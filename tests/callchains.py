@@ -1,17 +1,21 @@
 #!/usr/bin/python3
-# callchains.py LEAF FRAME... [--min SHARE | --max SHARE]
+# callchains.py LEAF FRAME... [--min SHARE | --max SHARE] [--mapped]
 #               [--unmapped LO-HI@TIME] < perf-script-output
 #
 # Reads `perf script` output and counts the samples whose innermost
 # frame is LEAF; of those, the share whose chain continues with FRAME...
 # in order, each right after the other.  A frame is SYMBOL (in any
-# object), SYMBOL@OBJECT (OBJECT: a glob on the file name of the object
-# perf symbolized it in, e.g. libc.so*), +@OBJECT (one or more frames
-# in OBJECT, whatever their symbols), or $ (the chain ends here).  Prints the counts and the mean
-# chain depth, and checks the share against --min (at least) or --max
-# (at most), in percent.  --unmapped fails the run if any sample taken
-# after TIME (perf's clock, e.g. perf record -k mono) has a frame whose
-# address lies in [LO, HI): an object unmapped at TIME.
+# object), SYMBOL@OBJECT (OBJECT: the file name of the object perf
+# symbolized it in, or a glob on it, e.g. libc.so*; SYMBOL may be a glob
+# too, e.g. _dl_runtime_resolve*), +@OBJECT (one or more frames in
+# OBJECT, whatever their symbols), *@OBJECT (zero or more), or $ (the
+# chain ends here).  Prints the counts and the mean chain depth, and
+# checks the share against --min (at least) or --max (at most), in
+# percent.  --mapped fails the run if a sample in LEAF has a frame
+# outside every mapped object (perf's "[unknown]" object).  --unmapped
+# fails the run if any sample taken after TIME (perf's clock, e.g. perf
+# record -k mono) has a frame whose address lies in [LO, HI): an object
+# unmapped at TIME.
 #
 # Other checks import its parser, parse_samples.
 #
@@ -24,11 +28,12 @@ import sys
 
 
 def frame_matches(spec, frame):
-    sym, dso = spec.split("@", 1) if "@" in spec else (spec, None)
-    if dso is not None and not fnmatch.fnmatch(os.path.basename(frame[2]),
-                                               dso):
+    # The object follows the last @ (perf names PLT stubs f@plt).
+    sym, dso = spec.rsplit("@", 1) if "@" in spec else (spec, None)
+    name = os.path.basename(frame[2])
+    if dso is not None and name != dso and not fnmatch.fnmatchcase(name, dso):
         return False
-    return sym in ("+", frame[1])
+    return sym in ("+", "*") or fnmatch.fnmatchcase(frame[1], sym)
 
 
 def chain_matches(specs, frames):
@@ -37,6 +42,10 @@ def chain_matches(specs, frames):
         return True
     if specs[0] == "$":
         return not frames
+    if specs[0].startswith("*@"):
+        # Zero frames, or one and maybe more.
+        return (chain_matches(specs[1:], frames)
+                or chain_matches(["+" + specs[0][1:]] + specs[1:], frames))
     if not frames or not frame_matches(specs[0], frames[0]):
         return False
     if specs[0].startswith("+@"):
@@ -44,6 +53,28 @@ def chain_matches(specs, frames):
         return (chain_matches(specs[1:], frames[1:])
                 or chain_matches(specs, frames[1:]))
     return chain_matches(specs[1:], frames[1:])
+
+
+# Where a process or thread starts: a complete chain ends there.
+entry_points = {"_start", "_dl_start_user", "clone3", "__clone3",
+                "__GI___clone3", "thread_start"}
+
+
+def user_frames(frames):
+    # User addresses have the top byte clear on x86_64 and arm64.
+    return [f for f in frames if f[0] < 1 << 56]
+
+
+def unjoined(user):
+    """perf printed a deferred-callchain cookie, not a frame: the only
+    user entry, outside every mapped object (a real chain's first entry
+    is the interrupted instruction), shaped like a cookie."""
+    if len(user) != 1 or user[0][2] != "[unknown]":
+        return False
+    # kernel/unwind/deferred.c: the CPU number + 1 in the low half, a
+    # per-CPU count with its lowest bit always set in the high half.
+    cookie = user[0][0]
+    return (cookie >> 32) & 1 == 1 and 1 <= cookie & 0xffffffff <= 4096
 
 
 frame_re = re.compile(
@@ -86,6 +117,8 @@ def main():
     args = sys.argv[1:]
     limit = None
     unmapped = None
+    mapped = "--mapped" in args
+    args = [a for a in args if a != "--mapped"]
     while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped"):
         if args[-2] == "--unmapped":
             m = re.fullmatch(r"(0x[0-9a-f]+)-(0x[0-9a-f]+)@([0-9.]+)",
@@ -99,7 +132,7 @@ def main():
         args = args[:-2]
     if not args or any(a.startswith("--") for a in args):
         sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
-                 "[--unmapped LO-HI@TIME]")
+                 "[--mapped] [--unmapped LO-HI@TIME]")
     pattern = args
     samples = [(t, f) for t, _, f in parse_samples(sys.stdin)]
     total = len(samples)
@@ -110,10 +143,32 @@ def main():
     print(f"samples {total}, in {pattern[0]} {len(hits)}, reaching "
           f"{' -> '.join(pattern)}: {len(full)} ({share:.1f} %), "
           f"mean depth {depth:.1f}")
+    # Every sample, whatever its leaf: how many chains reach the thread's
+    # first frame, and how many perf could not join with their deferred
+    # chain (there must be none).
+    users = [user_frames(f) for _, f in samples]
+    users = [u for u in users if u]
+    lone = sum(1 for u in users if unjoined(u))
+    whole = sum(1 for u in users if u[-1][1] in entry_points)
+    print(f"all samples with user frames {len(users)}: reaching the "
+          f"thread's first frame {whole} "
+          f"({100.0 * whole / max(1, len(users)):.1f} %), not joined with "
+          f"their deferred chain {lone}")
     ok = True
+    if lone:
+        print("FAIL: samples without their user chain")
+        ok = False
     if not hits:
         print(f"FAIL: no sample in {pattern[0]}")
         ok = False
+    if mapped:
+        outside = [f for f in hits if any(o == "[unknown]" for _, _, o in f)]
+        print(f"samples in {pattern[0]} with a frame outside the mapped "
+              f"objects: {len(outside)}")
+        if outside:
+            print("FAIL: " + " ".join(f"{a:#x}" for a, _, o in outside[0]
+                                      if o == "[unknown]"))
+            ok = False
     if unmapped:
         lo, hi, when = unmapped
         later = [f for t, f in samples if t is not None and t > when]

@@ -12,6 +12,11 @@
 			  again (so at another address), run it again.
 			  Prints the two ranges and the CLOCK_MONOTONIC
 			  time of the second dlopen.
+   demo plt SECONDS       call a tiny function through its PLT stub.
+   demo realign SECONDS   run the plugin's callback from a realigned
+			  frame.
+   demo signal SECONDS    run the plugin's callback while a SIGALRM
+			  handler does most of the work.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -138,7 +143,8 @@ main (int argc, char **argv)
 {
   if (argc != 3)
     {
-      fprintf (stderr, "usage: demo chain|qsort|dlmopen|reopen SECONDS\n");
+      fprintf (stderr, "usage: demo chain|qsort|dlmopen|reopen|plt|realign"
+	       "|signal SECONDS\n");
       return 2;
     }
   const char *mode = argv[1];
@@ -158,6 +164,17 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "qsort") == 0)
     demo_sort (seconds);
+  else if (strcmp (mode, "plt") == 0)
+    demo_plt (seconds);
+  else if (strcmp (mode, "realign") == 0 || strcmp (mode, "signal") == 0)
+    {
+      void *h = open_plugin (LM_ID_BASE, &callback);
+      if (mode[0] == 'r')
+	demo_realign (callback, seconds);
+      else
+	demo_signal (callback, seconds);
+      dlclose (h);
+    }
   else if (strcmp (mode, "reopen") == 0)
     reopen (seconds);
   else

@@ -26,3 +26,17 @@ sframe_lib_mid (unsigned long n)
   sframe_lib_sink = s;
   return s + 1;
 }
+
+/* A frame realigned to 64 bytes and with a variable size: on x86-64 gcc
+   keeps its CFA in %r10, then in a stack slot (DRAP), which SFrame v3
+   describes with flexible rules.  Not called by the tests: the reader's
+   differential check reads its rows.  */
+__attribute__ ((noinline)) unsigned long
+sframe_lib_realigned (unsigned long n)
+{
+  _Alignas (64) volatile unsigned long buf[8];
+  volatile unsigned long *v = __builtin_alloca ((n % 4 + 1) * sizeof (*v));
+  buf[n % 8] = n;
+  v[0] = buf[n % 8];
+  return v[0] + sframe_lib_mid (n);
+}

@@ -131,8 +131,21 @@ main (int argc, char **argv)
       unsigned int rows = SFRAME_UNWIND_MAX_ROWS;
       ret = sframe_read_rule (&sec, ip, &fr, &rows);
       if (ret == 0)
-	printf ("%lx cfa=%s%+d ra=%d fp=%d\n", ip, fr.use_fp ? "fp" : "sp",
-		fr.cfa_off, fr.ra_off, fr.fp_off);
+	{
+	  /* CFA: base register and offset, in parentheses if the CFA is
+	     the word there; FP: its CFA offset, or (fp+N).  */
+	  char base[16];
+	  if (fr.cfa_reg)
+	    snprintf (base, sizeof base, "r%d", fr.cfa_reg - 1);
+	  else
+	    strcpy (base, fr.use_fp ? "fp" : "sp");
+	  printf ("%lx cfa=%s%s%+d%s ra=%d ", ip, fr.cfa_deref ? "(" : "",
+		  base, fr.cfa_off, fr.cfa_deref ? ")" : "", fr.ra_off);
+	  if (fr.fp_at_fp)
+	    printf ("fp=(fp%+d)\n", fr.fp_off);
+	  else
+	    printf ("fp=%d\n", fr.fp_off);
+	}
       else if (ret == SFRAME_OUTERMOST)
 	printf ("%lx outermost\n", ip);
       else

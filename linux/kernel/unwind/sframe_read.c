@@ -422,29 +422,35 @@ static int sframe_decode_default(const struct sframe_section *sec,
 
 /*
  * Flexible FDE (v3): (control, displacement) pairs for CFA, RA and FP.
- * Rules the unwinder can follow: CFA = SP or FP + displacement; RA and
- * FP saved at CFA + displacement, or (FP) unchanged.  Anything else
- * (register-held values, dereferenced CFA, stack realignment) is
- * -EOPNOTSUPP.
+ * Rules the unwinder can follow: CFA = register + displacement, or the
+ * word there (a realigned frame's saved CFA; a register other than SP
+ * and FP only at the topmost frame, see struct unwind_user_frame); RA
+ * saved at CFA + displacement; FP saved at CFA + displacement or at FP +
+ * displacement, or unchanged.  Anything else (values held in other
+ * registers) is -EOPNOTSUPP.
  */
 static int sframe_decode_flex(const struct sframe_section *sec,
 			      const struct sframe_fre *fre,
 			      struct unwind_user_frame *frame)
 {
-	unsigned int i = 2;
+	unsigned int i = 2, reg;
 	u32 ctl;
 
 	if (fre->count < 2)
 		return -ENOEXEC;
 	ctl = fre->word[0];
-	if (!SFRAME_FLEX_REG_P(ctl) || SFRAME_FLEX_DEREF_P(ctl))
+	if (!SFRAME_FLEX_REG_P(ctl))
 		return -EOPNOTSUPP;
-	if (SFRAME_FLEX_REGNUM(ctl) == UNWIND_USER_SFRAME_DWARF_SP)
+	reg = SFRAME_FLEX_REGNUM(ctl);
+	if (reg == UNWIND_USER_SFRAME_DWARF_SP)
 		frame->use_fp = false;
-	else if (SFRAME_FLEX_REGNUM(ctl) == UNWIND_USER_SFRAME_DWARF_FP)
+	else if (reg == UNWIND_USER_SFRAME_DWARF_FP)
 		frame->use_fp = true;
+	else if (reg < U16_MAX)
+		frame->cfa_reg = reg + 1;
 	else
 		return -EOPNOTSUPP;
+	frame->cfa_deref = SFRAME_FLEX_DEREF_P(ctl);
 	frame->cfa_off = sframe_fre_off(fre, 1);
 
 	/*
@@ -471,12 +477,19 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 		ctl = fre->word[i];
 		if (fre->count < i + 2)
 			return -ENOEXEC;
+		reg = SFRAME_FLEX_REGNUM(ctl);
 		if (!ctl) {
 			/* not tracked: unchanged */
 		} else if (!SFRAME_FLEX_REG_P(ctl) && SFRAME_FLEX_DEREF_P(ctl)) {
 			frame->fp_off = sframe_fre_off(fre, i + 1);
-		} else if (SFRAME_FLEX_REG_P(ctl) && !SFRAME_FLEX_DEREF_P(ctl) &&
-			   SFRAME_FLEX_REGNUM(ctl) == UNWIND_USER_SFRAME_DWARF_FP &&
+		} else if (SFRAME_FLEX_REG_P(ctl) &&
+			   reg == UNWIND_USER_SFRAME_DWARF_FP &&
+			   SFRAME_FLEX_DEREF_P(ctl)) {
+			/* Saved where the FP points (a realigned frame) */
+			frame->fp_at_fp = true;
+			frame->fp_off = sframe_fre_off(fre, i + 1);
+		} else if (SFRAME_FLEX_REG_P(ctl) &&
+			   reg == UNWIND_USER_SFRAME_DWARF_FP &&
 			   !sframe_fre_off(fre, i + 1)) {
 			/* FP = FP: unchanged */
 		} else {
@@ -540,6 +553,7 @@ int sframe_read_rule(const struct sframe_section *sec, unsigned long ip,
 	ret = sframe_read_func_row(sec, ip, &fn, &fre, rows);
 	if (ret)
 		return ret;
+	*frame = (struct unwind_user_frame){};
 	/* No offsets: the RA is undefined, this is the outermost frame. */
 	if (!fre.count)
 		return SFRAME_OUTERMOST;

@@ -120,9 +120,9 @@ bool sframe_text_registered(unsigned long ip)
  *
  * Return: as sframe_read_rule(), except that -ENOENT means that no
  * section covers @ip: where a section's text covers @ip but none of its
- * functions does (code without CFI, such as crt glue, left out on
- * purpose), the answer is -EOPNOTSUPP.  The object has SFrame data, so
- * its frame pointer is no guide there either.
+ * functions does (PLT stubs, code without CFI such as crt glue), the
+ * answer is -ENODATA.  The object has SFrame data, so its frame pointer
+ * is no guide there either.
  */
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		       unsigned int *rows)
@@ -151,7 +151,7 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 	}
 	ret = sframe_read_rule(&sec, ip, frame, rows);
 	if (ret == -ENOENT)
-		ret = -EOPNOTSUPP;
+		ret = -ENODATA;
 	/* Not what may change while the sections do not. */
 	if (ret != -EFAULT && ret != -E2BIG)
 		sframe_cache_put(gen, ip, frame, ret);

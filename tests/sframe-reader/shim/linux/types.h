@@ -17,6 +17,7 @@ typedef int32_t s32;
 typedef int64_t s64;
 
 #define __packed __attribute__ ((packed))
+#define U16_MAX UINT16_MAX
 #define U32_MAX UINT32_MAX
 #define BIT(n) (1UL << (n))
 
