@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # callchains.py LEAF FRAME... [--min SHARE | --max SHARE] [--mapped]
-#               [--unmapped LO-HI@TIME] < perf-script-output
+#               [--leaf-share SHARE] [--unmapped LO-HI@TIME]
+#               < perf-script-output
 #
 # Reads `perf script` output and counts the samples whose innermost
 # frame is LEAF; of those, the share whose chain continues with FRAME...
@@ -12,7 +13,9 @@
 # chain ends here).  Prints the counts and the mean chain depth, and
 # checks the share against --min (at least) or --max (at most), in
 # percent.  --mapped fails the run if a sample in LEAF has a frame
-# outside every mapped object (perf's "[unknown]" object).  --unmapped
+# outside every mapped object (perf's "[unknown]" object).  --leaf-share
+# fails the run if fewer than SHARE percent of all samples are in LEAF
+# (the workload must spend its time there).  --unmapped
 # fails the run if any sample taken after TIME (perf's clock, e.g. perf
 # record -k mono) has a frame whose address lies in [LO, HI): an object
 # unmapped at TIME.
@@ -119,8 +122,12 @@ def main():
     unmapped = None
     mapped = "--mapped" in args
     args = [a for a in args if a != "--mapped"]
-    while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped"):
-        if args[-2] == "--unmapped":
+    leaf_share = None
+    while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped",
+                                          "--leaf-share"):
+        if args[-2] == "--leaf-share":
+            leaf_share = float(args[-1])
+        elif args[-2] == "--unmapped":
             m = re.fullmatch(r"(0x[0-9a-f]+)-(0x[0-9a-f]+)@([0-9.]+)",
                              args[-1])
             if not m:
@@ -132,7 +139,7 @@ def main():
         args = args[:-2]
     if not args or any(a.startswith("--") for a in args):
         sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
-                 "[--mapped] [--unmapped LO-HI@TIME]")
+                 "[--mapped] [--leaf-share SHARE] [--unmapped LO-HI@TIME]")
     pattern = args
     samples = [(t, f) for t, _, f in parse_samples(sys.stdin)]
     total = len(samples)
@@ -161,6 +168,12 @@ def main():
     if not hits:
         print(f"FAIL: no sample in {pattern[0]}")
         ok = False
+    if leaf_share is not None:
+        in_leaf = 100.0 * len(hits) / max(1, total)
+        good = in_leaf >= leaf_share
+        print(f"{'PASS' if good else 'FAIL'}: {in_leaf:.1f} % of the samples "
+              f"in {pattern[0]}, at least {leaf_share} %")
+        ok = ok and good
     if mapped:
         outside = [f for f in hits if any(o == "[unknown]" for _, _, o in f)]
         print(f"samples in {pattern[0]} with a frame outside the mapped "

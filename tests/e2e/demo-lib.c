@@ -160,3 +160,22 @@ demo_signal (demo_callback callback, double seconds)
   demo_sink = sum;
   return demo_signals + 1;
 }
+
+/* Read the coarse monotonic clock until SECONDS have passed: the vDSO
+   serves it from its data page, without the clock source, so the time
+   goes to the vDSO even where another clock would make the system call
+   (a TCG guest's unstable TSC).  */
+__attribute__ ((noinline)) unsigned long
+demo_vdso (double seconds)
+{
+  struct timespec ts;
+  unsigned long calls = 0;
+  double end = now () + seconds;
+  do
+    for (int i = 0; i < 1000; i++, calls++)
+      clock_gettime (CLOCK_MONOTONIC_COARSE, &ts);
+  while (now () < end);
+  /* Not a tail call: keep demo_vdso on the stack.  */
+  demo_sink = ts.tv_nsec;
+  return calls + 1;
+}

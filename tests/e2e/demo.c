@@ -17,6 +17,7 @@
 			  frame.
    demo signal SECONDS    run the plugin's callback while a SIGALRM
 			  handler does most of the work.
+   demo vdso SECONDS      read a clock the vDSO serves.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -144,7 +145,7 @@ main (int argc, char **argv)
   if (argc != 3)
     {
       fprintf (stderr, "usage: demo chain|qsort|dlmopen|reopen|plt|realign"
-	       "|signal SECONDS\n");
+	       "|signal|vdso SECONDS\n");
       return 2;
     }
   const char *mode = argv[1];
@@ -166,6 +167,8 @@ main (int argc, char **argv)
     demo_sort (seconds);
   else if (strcmp (mode, "plt") == 0)
     demo_plt (seconds);
+  else if (strcmp (mode, "vdso") == 0)
+    demo_vdso (seconds);
   else if (strcmp (mode, "realign") == 0 || strcmp (mode, "signal") == 0)
     {
       void *h = open_plugin (LM_ID_BASE, &callback);

@@ -9,3 +9,4 @@ unsigned long demo_sort (double seconds);
 unsigned long demo_plt (double seconds);
 unsigned long demo_realign (demo_callback callback, double seconds);
 unsigned long demo_signal (demo_callback callback, double seconds);
+unsigned long demo_vdso (double seconds);

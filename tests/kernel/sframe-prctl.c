@@ -4,8 +4,9 @@
    Documentation/userspace-api/sframe.rst, each case run through both
    entries (the lines say which: "[syscall]", "[prctl]"), the shape
    checks that belong to each entry, the lifetime of registrations across
-   munmap, fork and exec, what /proc/self/sframe shows of them, and the
-   kernel's announcement AT_SFRAME_SETUP_SIZE.  Run in the guest on the
+   munmap, fork and exec, what /proc/self/sframe shows of them, the
+   vDSO's registration by the kernel (at exec, across fork and mremap),
+   and the kernel's announcement AT_SFRAME_SETUP_SIZE.  Run in the guest on the
    matching kernel; prints one PASS or FAIL line per check and exits with
    the number of failures.
 
@@ -433,6 +434,113 @@ test_view_many (const struct sframe_obj *lib)
   munmap ((void *) t, VIEW_MANY * page);
 }
 
+/* The range of the mapping /proc/self/maps names NAME: true if found.  */
+static int
+maps_range (const char *name, uintptr_t *lo, uintptr_t *hi)
+{
+  char *line = NULL;
+  size_t size = 0;
+  int found = 0;
+  FILE *f = fopen ("/proc/self/maps", "r");
+
+  if (f == NULL)
+    return 0;
+  while (!found && getline (&line, &size, f) > 0)
+    {
+      size_t n = strlen (line), k = strlen (name);
+      found = (n > k + 1 && line[n - 1] == '\n'
+	       && strncmp (line + n - 1 - k, name, k) == 0
+	       && sscanf (line, "%" SCNxPTR "-%" SCNxPTR, lo, hi) == 2);
+    }
+  free (line);
+  fclose (f);
+  return found;
+}
+
+/* Run FN in a child and return its exit status, or -1.  */
+static int
+in_child (int (*fn) (uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+		     unsigned int),
+	  uintptr_t ts, uintptr_t te, uintptr_t ss, uintptr_t se,
+	  unsigned int version)
+{
+  int status;
+  pid_t pid = fork ();
+
+  if (pid == 0)
+    _exit (fn (ts, te, ss, se, version));
+  if (pid < 0 || waitpid (pid, &status, 0) != pid || !WIFEXITED (status))
+    return -1;
+  return WEXITSTATUS (status);
+}
+
+/* In a forked child: 0 if the vDSO's section is there.  */
+static int
+vdso_forked (uintptr_t ts, uintptr_t te, uintptr_t ss, uintptr_t se,
+	     unsigned int version)
+{
+  return view_has (ts, te, ss, se, version, "[vdso]") == 1 ? 0 : 1;
+}
+
+/* In a forked child, which never calls into the vDSO again: move it
+   with mremap; 0 if the section moved with it, 2 if the vDSO cannot be
+   moved (sealed system mappings).  */
+static int
+vdso_moved (uintptr_t ts, uintptr_t te, uintptr_t ss, uintptr_t se,
+	    unsigned int version)
+{
+  void *to = mmap (NULL, te - ts, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+		   -1, 0);
+  if (to == MAP_FAILED)
+    return 3;
+  void *at = mremap ((void *) ts, te - ts, te - ts,
+		     MREMAP_MAYMOVE | MREMAP_FIXED, to);
+  if (at == MAP_FAILED)
+    return errno == EPERM ? 2 : 3;
+  uintptr_t d = (uintptr_t) at - ts;
+  return (view_has (ts, te, ss, se, version, "[vdso]") == 0
+	  && view_has (ts + d, te + d, ss + d, se + d, version,
+		       "[vdso]") == 1) ? 0 : 1;
+}
+
+/* The vDSO, which the kernel registers when it maps it: its section,
+   named [vdso], for the whole mapping, in this process (registered at
+   exec), in a forked child, and at the new address after mremap.  */
+static void
+test_vdso (void)
+{
+  struct sframe_obj vdso;
+  uintptr_t lo, hi;
+
+  if (!sframe_obj_find (&vdso, "linux-vdso", 0) || !vdso.sframe_start)
+    {
+      printf ("FAIL: the vDSO has no PT_GNU_SFRAME\n");
+      failures++;
+      return;
+    }
+  if (!maps_range ("[vdso]", &lo, &hi))
+    {
+      printf ("FAIL: no [vdso] in /proc/self/maps\n");
+      failures++;
+      return;
+    }
+  /* The version is the byte after the magic.  */
+  unsigned int version = ((const unsigned char *) vdso.sframe_start)[2];
+  expect_lines ("vdso: registered at exec",
+		view_has (lo, hi, vdso.sframe_start, vdso.sframe_end,
+			  version, "[vdso]"), 1);
+  int rc = in_child (vdso_forked, lo, hi, vdso.sframe_start,
+		     vdso.sframe_end, version);
+  expect_lines ("vdso: in a forked child", rc == 0, 1);
+  rc = in_child (vdso_moved, lo, hi, vdso.sframe_start, vdso.sframe_end,
+		 version);
+  if (rc == 2)
+    printf ("SKIP: vdso: mremap: the vDSO is sealed\n");
+  else
+    expect_lines ("vdso: moved by mremap, only at its new address",
+		  rc == 0, 1);
+}
+
 static void
 test_fork (const struct sframe_obj *lib)
 {
@@ -786,6 +894,7 @@ main (int argc, char **argv)
 
   test_announcement ();
   test_loaded (&lib, rtld_registers);
+  test_vdso ();
   for (entry = 0; entry < SFRAME_ENTRIES; entry++)
     {
       test_objects (&exe, &lib, rtld_registers);

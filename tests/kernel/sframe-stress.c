@@ -143,14 +143,14 @@ read_view (char *buf, size_t size)
 }
 
 /* Check one view: every line well-formed, naming this program, its
-   interpreter, libc or a stress library, each at most once.  Sets
+   interpreter, libc, the vDSO or a stress library, each at most once.  Sets
    bit N of *SEEN for each stress library N in it; counts the base
    objects in *BASE.  */
 static void
 check_view (const char *view, unsigned int *seen, int *base)
 {
   unsigned int here = 0;
-  int exe = 0, interp = 0, libc = 0;
+  int exe = 0, interp = 0, libc = 0, vdso = 0;
 
   for (const char *line = view; *line != '\0';)
     {
@@ -172,6 +172,8 @@ check_view (const char *view, unsigned int *seen, int *base)
 	interp++;
       else if (strcmp (path, libc_path) == 0)
 	libc++;
+      else if (strcmp (path, "[vdso]") == 0)
+	vdso++;
       else if (sscanf (basename (path), "libsframe-stress-%d.so", &n) == 1
 	       && n >= 0 && n < NLIBS)
 	{
@@ -184,10 +186,10 @@ check_view (const char *view, unsigned int *seen, int *base)
 	      (int) (eol - line), line);
       line = *eol != '\0' ? eol + 1 : eol;
     }
-  if (exe > 1 || interp > 1 || libc > 1)
+  if (exe > 1 || interp > 1 || libc > 1 || vdso > 1)
     fail ("a base object registered twice:\n%s", view);
   *seen |= here;
-  *base = exe + interp + libc;
+  *base = exe + interp + libc + vdso;
 }
 
 /* The interpreter named by this program's PT_INTERP, as a real path.  */
@@ -247,9 +249,9 @@ main (int argc, char **argv)
   if (!read_view (before, sizeof before))
     return 1;
   check_view (before, &seen, &base);
-  if (base != 3 || seen != 0)
+  if (base != 4 || seen != 0)
     fail ("before the first dlopen, expected exactly this program (%s), "
-	  "its interpreter (%s) and libc (%s) registered, got:\n%s",
+	  "its interpreter (%s), libc (%s) and the vDSO registered, got:\n%s",
 	  exe_path, interp_path, libc_path, before);
 
   for (int i = 0; i < nthreads; i++)

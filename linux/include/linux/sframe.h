@@ -4,8 +4,9 @@
  *
  * A section is the .sframe data (PT_GNU_SFRAME) of one loaded object and
  * the text range it describes.  binfmt_elf registers the executable and
- * its interpreter at exec; the dynamic linker registers every other
- * object with PR_ADD_SFRAME and withdraws it with PR_REMOVE_SFRAME.
+ * its interpreter at exec, the architecture the vDSO when it maps it;
+ * the dynamic linker registers every other object with PR_ADD_SFRAME
+ * and withdraws it with PR_REMOVE_SFRAME.
  */
 #ifndef _LINUX_SFRAME_H
 #define _LINUX_SFRAME_H
@@ -26,6 +27,8 @@ void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end);
 int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 		       unsigned long text_start, unsigned long text_end);
 int sframe_remove_section(unsigned long sframe_start);
+void sframe_add_vdso(struct mm_struct *mm, const void *image,
+		     unsigned long size, unsigned long base);
 
 bool current_has_sframe(void);
 bool sframe_text_registered(unsigned long ip);
@@ -56,6 +59,9 @@ static inline int sframe_remove_section(unsigned long sframe_start)
 {
 	return -EINVAL;
 }
+
+static inline void sframe_add_vdso(struct mm_struct *mm, const void *image,
+				   unsigned long size, unsigned long base) {}
 
 static inline bool current_has_sframe(void)
 {

@@ -14,6 +14,7 @@
  * address is never unwound with stale data.
  */
 #include <linux/atomic.h>
+#include <linux/elf.h>
 #include <linux/lockdep.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
@@ -432,6 +433,72 @@ int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 out_free:
 	kfree(ent);
 	return ret;
+}
+
+/**
+ * sframe_add_vdso() - register the SFrame section of a vDSO just mapped
+ * @mm:		the mm it was mapped in, its mmap lock held for writing
+ * @image:	the vDSO image, an ELF object linked at 0
+ * @size:	the image's size, all mapped as text at @base
+ * @base:	where it is mapped
+ *
+ * For the architecture's vDSO mapping and its move by mremap.  The
+ * section is found from the image's PT_GNU_SFRAME and its header read
+ * from the kernel's copy, which user space maps read-only; it is dropped
+ * like any other when its text is unmapped, moved included.  Best
+ * effort: an image without SFrame data gets nothing, and a failure only
+ * leaves the vDSO to the frame-pointer unwinder.
+ */
+void sframe_add_vdso(struct mm_struct *mm, const void *image,
+		     unsigned long size, unsigned long base)
+{
+	const struct elf64_hdr *eh = image;
+	const struct elf64_phdr *ph = NULL;
+	struct sframe_section sec = {};
+	struct sframe_entry *ent;
+	struct sframe_mm *sm;
+	unsigned int i;
+	int ret;
+
+	mmap_assert_write_locked(mm);
+	if (size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_phentsize != sizeof(*ph) || eh->e_phoff > size ||
+	    eh->e_phnum > (size - eh->e_phoff) / sizeof(*ph))
+		return;
+	for (i = 0; i < eh->e_phnum; i++) {
+		ph = image + eh->e_phoff + i * sizeof(*ph);
+		if (ph->p_type == PT_GNU_SFRAME && ph->p_memsz)
+			break;
+	}
+	if (i == eh->e_phnum || ph->p_vaddr > size ||
+	    ph->p_memsz > size - ph->p_vaddr)
+		return;
+
+	sec.sframe_start = base + ph->p_vaddr;
+	sec.sframe_end = sec.sframe_start + ph->p_memsz;
+	sec.text_start = base;
+	sec.text_end = base + size;
+	ret = sframe_parse_header(&sec, image + ph->p_vaddr,
+				  UNWIND_USER_SFRAME_ABI);
+	if (ret) {
+		pr_warn_once("sframe: the vDSO's section is not valid: %d\n",
+			     ret);
+		return;
+	}
+
+	sm = sframe_mm_get(mm);
+	if (!sm)
+		return;
+	ent = kzalloc_obj(*ent, GFP_KERNEL_ACCOUNT);
+	if (!ent)
+		return;
+	ent->sec = sec;
+	ret = sframe_check_text(mm, sec.text_start, sec.text_end);
+	if (!ret)
+		ret = sframe_link(mm, sm, ent);
+	if (ret)
+		kfree(ent);
 }
 
 /**

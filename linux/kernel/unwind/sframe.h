@@ -38,6 +38,7 @@ struct sframe_section {
 #define SFRAME_UNWIND_MAX_ROWS	0x10000
 
 int sframe_read_header(struct sframe_section *sec, u8 abi);
+int sframe_parse_header(struct sframe_section *sec, const void *hdr, u8 abi);
 int sframe_read_rule(const struct sframe_section *sec, unsigned long ip,
 		     struct unwind_user_frame *frame, unsigned int *rows);
 

@@ -6,10 +6,10 @@
  *   text_start-text_end sframe_start-sframe_end vVERSION [path]
  *
  * Addresses are hexadecimal as in /proc/PID/maps; path is the file
- * mapped at text_start (none for anonymous text).  It shows what the
- * unwinder will use for a process, and lets a test check that unloading
- * an object left nothing behind.  Opening it needs the permission that
- * /proc/PID/maps needs.
+ * mapped at text_start, or the name of a special mapping such as [vdso]
+ * (none for anonymous text).  It shows what the unwinder will use for a
+ * process, and lets a test check that unloading an object left nothing
+ * behind.  Opening it needs the permission that /proc/PID/maps needs.
  *
  * Like maps, it is a seq_file that holds the target's mmap lock (for
  * reading) only while it fills one buffer, and resumes after the last
@@ -89,6 +89,12 @@ static int sframe_seq_show(struct seq_file *m, void *v)
 	if (vma && vma->vm_file) {
 		seq_putc(m, ' ');
 		seq_file_path(m, vma->vm_file, "\n");
+	} else if (vma && vma->vm_ops && vma->vm_ops->name) {
+		/* A special mapping, such as the vDSO: its name in maps */
+		const char *name = vma->vm_ops->name(vma);
+
+		if (name)
+			seq_printf(m, " %s", name);
 	}
 	seq_putc(m, '\n');
 	return 0;

@@ -45,6 +45,52 @@ sframe_fde_size(const struct sframe_section *sec)
 						 : sizeof(struct sframe_fde_v3);
 }
 
+/* Check a copy of @sec's header and take the layout it gives. */
+static int sframe_take_header(struct sframe_section *sec,
+			      const struct sframe_header *h, u8 abi)
+{
+	unsigned long len = sec->sframe_end - sec->sframe_start;
+	unsigned long fdes, fres, data;
+
+	if (h->magic != SFRAME_MAGIC || h->abi_arch != abi)
+		return -ENOEXEC;
+	switch (h->version) {
+	case SFRAME_VERSION_2:
+		if (h->flags & ~SFRAME_V2_F_ALL)
+			return -ENOEXEC;
+		break;
+	case SFRAME_VERSION_3:
+		if (h->flags & ~SFRAME_V3_F_ALL)
+			return -ENOEXEC;
+		break;
+	default:
+		return -ENOEXEC;
+	}
+	/* The lookup is a binary search; ld always sorts. */
+	if (!(h->flags & SFRAME_F_FDE_SORTED))
+		return -ENOEXEC;
+
+	sec->version = h->version;
+	sec->flags = h->flags;
+	sec->num_fdes = h->num_fdes;
+	sec->ra_off = h->cfa_fixed_ra_offset;
+	sec->fp_off = h->cfa_fixed_fp_offset;
+
+	/* Sizes are u32: in a 64-bit unsigned long none of this overflows. */
+	data = sizeof(*h) + h->auxhdr_len;
+	fdes = data + h->fdes_off;
+	fres = data + h->fres_off;
+	if (data > len || fdes > len ||
+	    (unsigned long)h->num_fdes * sframe_fde_size(sec) > len - fdes ||
+	    fres > len || h->fre_len > len - fres)
+		return -ENOEXEC;
+
+	sec->fdes_start = sec->sframe_start + fdes;
+	sec->fres_start = sec->sframe_start + fres;
+	sec->fres_end = sec->fres_start + h->fre_len;
+	return 0;
+}
+
 /**
  * sframe_read_header() - validate a section's header and take its layout
  * @sec:	sframe_start, sframe_end, text_start and text_end set; the
@@ -59,53 +105,34 @@ sframe_fde_size(const struct sframe_section *sec)
  */
 int sframe_read_header(struct sframe_section *sec, u8 abi)
 {
-	unsigned long len = sec->sframe_end - sec->sframe_start;
-	unsigned long fdes, fres, data;
 	struct sframe_header h;
 
-	if (len < sizeof(h))
+	if (sec->sframe_end - sec->sframe_start < sizeof(h))
 		return -ENOEXEC;
 	if (copy_from_user(&h, (const void __user *)sec->sframe_start,
 			   sizeof(h)))
 		return -EFAULT;
+	return sframe_take_header(sec, &h, abi);
+}
 
-	if (h.magic != SFRAME_MAGIC || h.abi_arch != abi)
-		return -ENOEXEC;
-	switch (h.version) {
-	case SFRAME_VERSION_2:
-		if (h.flags & ~SFRAME_V2_F_ALL)
-			return -ENOEXEC;
-		break;
-	case SFRAME_VERSION_3:
-		if (h.flags & ~SFRAME_V3_F_ALL)
-			return -ENOEXEC;
-		break;
-	default:
-		return -ENOEXEC;
-	}
-	/* The lookup is a binary search; ld always sorts. */
-	if (!(h.flags & SFRAME_F_FDE_SORTED))
-		return -ENOEXEC;
+/**
+ * sframe_parse_header() - sframe_read_header() from a kernel copy
+ * @sec:	as for sframe_read_header()
+ * @hdr:	the section's first bytes, as many as sec's size or the
+ *		header's, whichever is less (a kernel-built image that user
+ *		space maps read-only, such as the vDSO)
+ * @abi:	as for sframe_read_header()
+ *
+ * Return: 0, or -ENOEXEC as sframe_read_header().
+ */
+int sframe_parse_header(struct sframe_section *sec, const void *hdr, u8 abi)
+{
+	struct sframe_header h;
 
-	sec->version = h.version;
-	sec->flags = h.flags;
-	sec->num_fdes = h.num_fdes;
-	sec->ra_off = h.cfa_fixed_ra_offset;
-	sec->fp_off = h.cfa_fixed_fp_offset;
-
-	/* Sizes are u32: in a 64-bit unsigned long none of this overflows. */
-	data = sizeof(h) + h.auxhdr_len;
-	fdes = data + h.fdes_off;
-	fres = data + h.fres_off;
-	if (data > len || fdes > len ||
-	    (unsigned long)h.num_fdes * sframe_fde_size(sec) > len - fdes ||
-	    fres > len || h.fre_len > len - fres)
+	if (sec->sframe_end - sec->sframe_start < sizeof(h))
 		return -ENOEXEC;
-
-	sec->fdes_start = sec->sframe_start + fdes;
-	sec->fres_start = sec->sframe_start + fres;
-	sec->fres_end = sec->fres_start + h.fre_len;
-	return 0;
+	memcpy(&h, hdr, sizeof(h));
+	return sframe_take_header(sec, &h, abi);
 }
 
 /* Whether [addr, addr + len) lies inside the section. */
