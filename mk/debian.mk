@@ -71,6 +71,6 @@ check-debian: distro-debian e2e-tests-debian kernel $(D3)/.ok
 	@$(call tier-begin,check-debian)
 	-@$(call stage,elf-debian,$(IN_DEBIAN_ROOT) /project/tests/check-glibc \
 	  $(R_DEBIAN_BUILD) /project/tests/baseline/elf-debian.txt @COUNTS@)
-	-@$(call stage,e2e-debian,$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) \
+	-@$(call stage,e2e-debian,$(IN_ROOT) /project/tests/e2e/check --base $(R_KERNEL) \
 	  $(R_DEBIAN_WORK)/e2e $(R_DEBIAN_BUILD) $(R_D3) @COUNTS@)
 	@$(call tier-end,check-debian)

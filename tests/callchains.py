@@ -27,6 +27,7 @@
 import fnmatch
 import os
 import re
+import subprocess
 import sys
 
 
@@ -78,6 +79,24 @@ def unjoined(user):
     # per-CPU count with its lowest bit always set in the high half.
     cookie = user[0][0]
     return (cookie >> 32) & 1 == 1 and 1 <= cookie & 0xffffffff <= 4096
+
+
+def functions_without_sframe(path):
+    """Names of OBJECT's functions that no SFrame FDE covers."""
+    out = subprocess.run(["readelf", "--sframe", path], capture_output=True,
+                         text=True).stdout
+    fdes = [(int(a, 16), int(a, 16) + int(n)) for a, n in re.findall(
+        r"func idx \[\d+\]: pc = (0x[0-9a-f]+), size = (\d+) bytes", out)]
+    names = set()
+    out = subprocess.run(["nm", "--defined-only", path], capture_output=True,
+                         text=True).stdout
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            addr = int(parts[0], 16)
+            if not any(lo <= addr < hi for lo, hi in fdes):
+                names.add(parts[2])
+    return names
 
 
 frame_re = re.compile(
@@ -157,10 +176,20 @@ def main():
     users = [u for u in users if u]
     lone = sum(1 for u in users if unjoined(u))
     whole = sum(1 for u in users if u[-1][1] in entry_points)
+    # Samples whose innermost frame is in code without SFrame data (gcc's
+    # crt glue such as _init or frame_dummy): their chains cannot start.
+    glue, no_sframe = 0, {}
+    for u in users:
+        _, sym, obj = u[0]
+        if obj not in no_sframe:
+            no_sframe[obj] = (functions_without_sframe(obj)
+                              if os.path.exists(obj) else set())
+        glue += sym in no_sframe[obj]
     print(f"all samples with user frames {len(users)}: reaching the "
           f"thread's first frame {whole} "
           f"({100.0 * whole / max(1, len(users)):.1f} %), not joined with "
-          f"their deferred chain {lone}")
+          f"their deferred chain {lone}, innermost in code without SFrame "
+          f"data {glue} ({100.0 * glue / max(1, len(users)):.1f} %)")
     ok = True
     if lone:
         print("FAIL: samples without their user chain")

@@ -92,6 +92,29 @@ demo_plt (double seconds)
   return sum + 1;
 }
 
+/* Called through .plt.got on x86-64: its address is also taken from the
+   GOT, so ld gives it a GOT entry bound at load time and a stub there
+   that jumps through it.  */
+__attribute__ ((noinline)) unsigned long
+demo_tiny_got (unsigned long x)
+{
+  return x + 1;
+}
+
+/* Call demo_tiny_got through its stub until SECONDS have passed.  */
+__attribute__ ((noinline)) unsigned long
+demo_plt_got (double seconds)
+{
+  unsigned long sum = 0;
+  double end = now () + seconds;
+  while (now () < end)
+    for (int i = 0; i < 1000; i++)
+      sum = demo_tiny_got (sum) + (sum == (unsigned long) &demo_tiny_got);
+  /* Not a tail call: keep demo_plt_got on the stack.  */
+  demo_sink = sum;
+  return sum + 1;
+}
+
 /* A frame realigned to 64 bytes and with a variable size: gcc keeps its
    CFA in a register, then in a stack slot (x86-64's DRAP), or finds it
    from the frame pointer (arm64).  Calls CALLBACK from it.  */

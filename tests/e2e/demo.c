@@ -13,6 +13,7 @@
 			  Prints the two ranges and the CLOCK_MONOTONIC
 			  time of the second dlopen.
    demo plt SECONDS       call a tiny function through its PLT stub.
+   demo plt-got SECONDS   the same through a stub in .plt.got (x86-64).
    demo realign SECONDS   run the plugin's callback from a realigned
 			  frame.
    demo signal SECONDS    run the plugin's callback while a SIGALRM
@@ -144,7 +145,7 @@ main (int argc, char **argv)
 {
   if (argc != 3)
     {
-      fprintf (stderr, "usage: demo chain|qsort|dlmopen|reopen|plt|realign"
+      fprintf (stderr, "usage: demo chain|qsort|dlmopen|reopen|plt|plt-got|realign"
 	       "|signal|vdso SECONDS\n");
       return 2;
     }
@@ -167,6 +168,8 @@ main (int argc, char **argv)
     demo_sort (seconds);
   else if (strcmp (mode, "plt") == 0)
     demo_plt (seconds);
+  else if (strcmp (mode, "plt-got") == 0)
+    demo_plt_got (seconds);
   else if (strcmp (mode, "vdso") == 0)
     demo_vdso (seconds);
   else if (strcmp (mode, "realign") == 0 || strcmp (mode, "signal") == 0)

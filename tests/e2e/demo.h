@@ -7,6 +7,7 @@ typedef unsigned long (*demo_callback) (unsigned long);
 unsigned long demo_run (demo_callback callback, double seconds);
 unsigned long demo_sort (double seconds);
 unsigned long demo_plt (double seconds);
+unsigned long demo_plt_got (double seconds);
 unsigned long demo_realign (demo_callback callback, double seconds);
 unsigned long demo_signal (demo_callback callback, double seconds);
 unsigned long demo_vdso (double seconds);

@@ -28,27 +28,10 @@ import re
 import subprocess
 import sys
 
-from callchains import entry_points, parse_samples, unjoined, user_frames
+from callchains import (entry_points, functions_without_sframe,
+                        parse_samples, unjoined, user_frames)
 
 lib_re = re.compile(r"libsframe-stress-(\d+)\.so$")
-
-
-def functions_without_sframe(path):
-    """Names of OBJECT's functions that no SFrame FDE covers."""
-    out = subprocess.run(["readelf", "--sframe", path], capture_output=True,
-                         text=True).stdout
-    fdes = [(int(a, 16), int(a, 16) + int(n)) for a, n in re.findall(
-        r"func idx \[\d+\]: pc = (0x[0-9a-f]+), size = (\d+) bytes", out)]
-    names = set()
-    out = subprocess.run(["nm", "--defined-only", path], capture_output=True,
-                         text=True).stdout
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[1] in "tTwW":
-            addr = int(parts[0], 16)
-            if not any(lo <= addr < hi for lo, hi in fdes):
-                names.add(parts[2])
-    return names
 
 
 def main():

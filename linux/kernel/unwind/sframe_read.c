@@ -18,6 +18,7 @@
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/unwind_user.h>
 
