@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # callchains.py LEAF FRAME... [--min SHARE | --max SHARE] [--mapped]
-#               [--leaf-share SHARE] [--unmapped LO-HI@TIME]
+#               [--leaf-share SHARE] [--leaf-count N]
+#               [--unmapped LO-HI@TIME]
 #               < perf-script-output
 #
 # Reads `perf script` output and counts the samples whose innermost
@@ -15,7 +16,8 @@
 # percent.  --mapped fails the run if a sample in LEAF has a frame
 # outside every mapped object (perf's "[unknown]" object).  --leaf-share
 # fails the run if fewer than SHARE percent of all samples are in LEAF
-# (the workload must spend its time there).  --unmapped
+# (the workload must spend its time there); --leaf-count if fewer than
+# N samples are in LEAF.  --unmapped
 # fails the run if any sample taken after TIME (perf's clock, e.g. perf
 # record -k mono) has a frame whose address lies in [LO, HI): an object
 # unmapped at TIME.
@@ -59,10 +61,6 @@ def chain_matches(specs, frames):
                 or chain_matches(specs, frames[1:]))
     return chain_matches(specs[1:], frames[1:])
 
-
-# The most samples without their user chain a profile may have, as a
-# share of its samples with user frames.
-UNJOINED_MAX = 0.001
 
 # Where a process or thread starts: a complete chain ends there.
 entry_points = {"_start", "_dl_start_user", "clone3", "__clone3",
@@ -146,11 +144,13 @@ def main():
     unmapped = None
     mapped = "--mapped" in args
     args = [a for a in args if a != "--mapped"]
-    leaf_share = None
+    leaf_share = leaf_count = None
     while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped",
-                                          "--leaf-share"):
+                                          "--leaf-share", "--leaf-count"):
         if args[-2] == "--leaf-share":
             leaf_share = float(args[-1])
+        elif args[-2] == "--leaf-count":
+            leaf_count = int(args[-1])
         elif args[-2] == "--unmapped":
             m = re.fullmatch(r"(0x[0-9a-f]+)-(0x[0-9a-f]+)@([0-9.]+)",
                              args[-1])
@@ -163,7 +163,8 @@ def main():
         args = args[:-2]
     if not args or any(a.startswith("--") for a in args):
         sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
-                 "[--mapped] [--leaf-share SHARE] [--unmapped LO-HI@TIME]")
+                 "[--mapped] [--leaf-share SHARE] [--leaf-count N] "
+                 "[--unmapped LO-HI@TIME]")
     pattern = args
     samples = [(t, f) for t, _, f in parse_samples(sys.stdin)]
     total = len(samples)
@@ -200,11 +201,11 @@ def main():
           f"their deferred chain {lone}, innermost in code without SFrame "
           f"data {glue}")
     ok = True
-    # Before the kernel called a deferred-unwind work again, 1.4-1.8 % of
-    # the samples had no chain; a few in 10^5 still do (cause unknown).
-    if lone > UNJOINED_MAX * len(users):
-        print(f"FAIL: samples without their user chain: more than "
-              f"{100 * UNJOINED_MAX} %")
+    # Every sample must have its user chain: the kernel answers every
+    # request for a deferred unwind, also when the task exits first.
+    if lone:
+        print(f"FAIL: {lone} samples without their user chain (perf has "
+              f"only the deferred unwind's cookie)")
         ok = False
     if not hits:
         print(f"FAIL: no sample in {pattern[0]}")
@@ -214,6 +215,11 @@ def main():
         good = in_leaf >= leaf_share
         print(f"{'PASS' if good else 'FAIL'}: {in_leaf:.1f} % of the samples "
               f"in {pattern[0]}, at least {leaf_share} %")
+        ok = ok and good
+    if leaf_count is not None:
+        good = len(hits) >= leaf_count
+        print(f"{'PASS' if good else 'FAIL'}: {len(hits)} samples in "
+              f"{pattern[0]}, at least {leaf_count}")
         ok = ok and good
     if mapped:
         outside = [f for f in hits if any(o == "[unknown]" for _, _, o in f)]
