@@ -63,8 +63,14 @@ check:
 	trap 'kill -TERM -$$bg 2>/dev/null' INT TERM; \
 	$(MAKE) --no-print-directory -k $(TIERS); \
 	wait $$bg; sed -n 's/^<== /background: /p' $(LOGS)/background.log
-	@mkdir -p run && rc=0 && $(call tier-end,check) || rc=$$?; \
-	  cp $(CHECK_DIR)/summary.txt run/check-summary.txt; exit $$rc
+	@mkdir -p run results && rc=0 && $(call tier-end,check) || rc=$$?; \
+	  cp $(CHECK_DIR)/summary.txt run/check-summary.txt; \
+	  { echo "make check, tree $$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD 2>/dev/null || echo +changes);" \
+		 "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)," \
+		 "$$(free -g | awk '/^Mem:/ { print $$2 }') GiB;" \
+		 "guests under $$(cat $(CACHE)/kvm-probe-$$(uname -r) 2>/dev/null || echo tcg);" \
+		 "cache $(CACHE): $$(du -sh $(CACHE) 2>/dev/null | cut -f1)"; \
+	    echo; cat $(CHECK_DIR)/summary.txt; } > results/check.txt; exit $$rc
 
 # The series' stamps go with the mails, so that the next build writes
 # them again.

@@ -2,7 +2,7 @@
 # glibc, frame pointers and DWARF (bench/): callgrind on the host, wall
 # times and profiles in the guest; the table, bench.csv and bench.svg in
 # run/, and the table with when and where it was measured in
-# bench/results.txt (the file README links; commit it with the change
+# results/bench.txt (the file README links; commit it with the change
 # it measures).
 #
 # Copyright (C) 2026 The glibc-sframe authors.
@@ -30,6 +30,6 @@ bench: glibc stock kernel-bench $(BENCH_SRC)/.ok
 	{ echo "make bench, $$(date -u +%F), tree $$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo +changes);" \
 	       "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1);" \
 	       "guest: $$(sed -n 's/^kernel //p' $(GLIBC_WORK)/bench/guest.txt) under TCG"; \
-	  echo; cat run/bench.txt; } > bench/results.txt
+	  echo; cat run/bench.txt; } > results/bench.txt
 	@cat run/bench.txt
-	@echo "make bench: run/bench.txt, run/bench.csv, run/bench.svg; bench/results.txt"
+	@echo "make bench: run/bench.txt, run/bench.csv, run/bench.svg; results/bench.txt"

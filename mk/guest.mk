@@ -10,7 +10,7 @@
 E2E = $(GLIBC_WORK)/e2e
 R_E2E = $(R_WORK)/e2e
 
-.PHONY: e2e-tests check-guest check-debug run
+.PHONY: e2e-tests check-guest check-debug run perf-report shell
 
 e2e-tests: glibc
 	@$(call build,e2e-tests,$(IN_ROOT) /project/tests/e2e/build $(R_E2E) $(R_BUILD))
@@ -37,12 +37,37 @@ check-debug: kernel-debug kernel-tests
 	@$(call tier-end,check-debug)
 
 # The main job: profile the demo on the matching kernel with the
-# patched glibc, registration on and off; the report and flame graphs
-# land in run/.
+# patched glibc, registration on and off; the report (the table, one
+# chain on and off, rtld's lines and the kernel's view), the flame
+# graphs and the profiles land in run/, the report also in
+# results/run.txt.
 run: glibc kernel e2e-tests $(D3)/.ok
-	mkdir -p run
-	$(IN_ROOT) /project/tests/e2e/check --run /project/run $(R_KERNEL) \
-	  $(R_E2E) $(R_BUILD) $(R_D3) /dev/null
-	@echo "make run: run/report.txt; flame graphs run/flamegraph-on.html" \
-	  "(registration on) and run/flamegraph-off.html (off), open them in a" \
-	  "browser; screenshot run/flamegraph-on.png"
+	@mkdir -p run results
+	@echo "make run: booting the guest to profile the demo (log:" \
+	  "$(GLIBC_WORK)/e2e/console.log, per profile $(GLIBC_WORK)/e2e/*.log)"
+	@$(IN_ROOT) /project/tests/e2e/check --run /project/run $(R_KERNEL) \
+	  $(R_E2E) $(R_BUILD) $(R_D3) /dev/null; rc=$$?; \
+	{ echo "make run, $$(date -u '+%F %H:%M UTC'), tree" \
+	       "$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo +changes)"; \
+	  echo; cat run/report.txt; } > results/run.txt; \
+	echo "make run: run/report.txt (also results/run.txt); flame graphs" \
+	  "run/flamegraph-on.html (registration on) and run/flamegraph-off.html" \
+	  "(off); profiles in run/profiles/"; exit $$rc
+
+# perf report of one of make run's profiles: PROFILE=NAME for
+# run/profiles/NAME.data (e.g. chain-kernel-on), read in the toolchain
+# root, where the demo's objects are at the paths the guest saw.
+PROFILE ?= chain-kernel-on
+perf-report:
+	@test -f run/profiles/$(PROFILE).data \
+	  || { echo "make perf-report: no run/profiles/$(PROFILE).data; run make run" \
+	       "first (profiles: $$(ls run/profiles 2>/dev/null | sed -n 's/[.]data$$//p' | tr '\n' ' '))" >&2; \
+	       exit 1; }
+	@$(IN_ROOT) perf report -i /project/run/profiles/$(PROFILE).data \
+	  --kallsyms /project/run/profiles/kallsyms --stdio --no-children
+
+# An interactive guest on the matching kernel, with the patched glibc,
+# perf and the demo (its directory writable), for trying things by hand.
+shell: glibc kernel e2e-tests
+	@$(IN_ROOT) /project/scripts/guest --shell $(R_KERNEL) $(R_E2E) \
+	  $(R_BUILD)
