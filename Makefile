@@ -17,7 +17,7 @@ ifneq ($(CACHE),)
 
 # Each area's builds and its tier of `make check' (mk/*.mk).
 include mk/common.mk mk/root.mk mk/glibc.mk mk/linux.mk mk/lint.mk \
-  mk/guest.mk mk/arm64.mk mk/debian.mk mk/bench.mk
+  mk/guest.mk mk/arm64.mk mk/debian.mk mk/bench.mk mk/series.mk
 
 # `make check' is its tiers, in this order, each building only what it
 # needs before its tests run: the mails (check-lint), glibc on the host
@@ -110,6 +110,8 @@ help:
 	@echo "  make distro-debian-baseline  the same for Debian's build without the series"
 	@echo "  make distro-debian-trixie    does the series apply to trixie's glibc 2.41?"
 	@echo "  make lock           pin today's sid versions in toolchain/*.lock"
+	@echo "  make edit           a git worktree per series to change it in (WORK/edit, branch edit)"
+	@echo "  make refresh        write both series back from their edit branches"
 	@echo "  make clean          drop config.mk, the mails and the series' stamps"
 	@echo "Knobs (environment or make VAR=...): JOBS, GUEST_ACCEL=kvm|tcg, GUEST_CPUS,"
 	@echo "  GUEST_TIMEOUT, E2E_SECONDS; ./configure --help for the configuration."

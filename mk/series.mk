@@ -1,0 +1,42 @@
+# Editing the two series in their trees.  `make edit' gives each series
+# a git worktree, WORK/edit on branch 'edit', at the series' last
+# commit; a change is committed there (a change to patch N as
+# `git commit --fixup' of its commit and `git rebase -i --autosquash
+# pristine', a new patch as a new commit).  `make refresh' then writes
+# the series back from the branch (scripts/series-refresh): messages,
+# new files, hunks.  make check's stage `series' fails while a branch
+# and its series disagree, and when a series is not in the form a
+# refresh writes.
+#
+# Copyright (C) 2026 The glibc-sframe authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
+.PHONY: edit refresh
+
+# $(call edit-tree,WORK): WORK/edit on branch 'edit' at the series'
+# last commit, unless it is there.
+edit-tree = if [ -d $(1)/edit ]; then \
+	  echo "edit: $(1)/edit (branch edit, $$(git -C $(1)/edit log -1 --format='%h %s'))"; \
+	else \
+	  git -C $(1)/src worktree prune && \
+	  git -C $(1)/src worktree add -q -B edit $(1)/edit HEAD && \
+	  echo "edit: $(1)/edit: new, at the series' last commit"; \
+	fi
+
+# $(call refresh-tree,NAME,TOP,SERIES,WORK)
+refresh-tree = if ! [ -d $(4)/edit ]; then \
+	  echo "refresh: $(1): no $(4)/edit (make edit makes it)"; \
+	elif [ -n "$$(git -C $(4)/edit status --porcelain)" ]; then \
+	  echo "refresh: $(1): $(4)/edit has changes not committed" >&2; exit 1; \
+	else \
+	  scripts/series-refresh $(1) $(2) $(3) $(4) edit && \
+	  echo "refresh: $(1): $(3) is the branch edit of $(4)/edit"; \
+	fi
+
+edit: glibc-series linux-series
+	@$(call edit-tree,$(GLIBC_WORK))
+	@$(call edit-tree,$(LINUX_WORK))
+
+refresh:
+	@$(call refresh-tree,glibc,.,series,$(GLIBC_WORK))
+	@$(call refresh-tree,linux,linux,linux/series,$(LINUX_WORK))
