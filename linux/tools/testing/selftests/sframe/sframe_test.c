@@ -1,0 +1,1248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The registry of SFrame sections of an mm, through both of its entries:
+ * the sframe_register() and sframe_unregister() system calls and the
+ * PR_ADD_SFRAME and PR_REMOVE_SFRAME prctls.  Tested: each documented
+ * outcome (Documentation/userspace-api/sframe.rst) through each entry,
+ * the shape checks that belong to one entry, the lifetime of
+ * registrations across munmap(), fork() and execve(), their view in
+ * /proc/self/sframe, the limit of sections per mm, the kernel's own
+ * registrations of the executable, the interpreter and the vDSO, and
+ * the AT_SFRAME_SETUP_SIZE announcement.
+ *
+ * The program is built with SFrame data, so exec registers its own
+ * PT_GNU_SFRAME segment.  Copies of that section on the heap, registered
+ * for anonymous executable mappings, stand in for other objects.
+ */
+#define _GNU_SOURCE
+#include <assert.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <link.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <linux/sframe.h>
+
+#include "../kselftest_harness.h"
+
+#ifndef __NR_sframe_register
+#define __NR_sframe_register	472
+#endif
+#ifndef __NR_sframe_unregister
+#define __NR_sframe_unregister	473
+#endif
+#ifndef PR_ADD_SFRAME
+#define PR_ADD_SFRAME		82
+#endif
+#ifndef PR_REMOVE_SFRAME
+#define PR_REMOVE_SFRAME	83
+#endif
+#ifndef AT_SFRAME_SETUP_SIZE
+#define AT_SFRAME_SETUP_SIZE	52
+#endif
+#ifndef PT_GNU_SFRAME
+#define PT_GNU_SFRAME		0x6474e554
+#endif
+
+static_assert(sizeof(struct sframe_setup) == SFRAME_SETUP_SIZE_VER0,
+	      "struct sframe_setup is SFRAME_SETUP_SIZE_VER0 bytes");
+
+/* Header fields (struct sframe_header in kernel/unwind/sframe_format.h). */
+enum {
+	H_VERSION = 2,
+	H_FLAGS = 3,
+	H_ABI = 4,
+	H_NUM_FDES = 8,
+	H_FRE_LEN = 16,
+	H_SIZE = 28,
+};
+
+/* This architecture's SFrame ABI, and another's, which must be refused. */
+#if defined(__x86_64__)
+#define ABI_NATIVE	3	/* AMD64 */
+#define ABI_OTHER	2	/* AArch64 little-endian */
+#define ABI_OTHER_NAME	"AArch64 ABI"
+#elif defined(__aarch64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ABI_NATIVE	2	/* AArch64 little-endian */
+#define ABI_OTHER	3	/* AMD64 */
+#define ABI_OTHER_NAME	"AMD64 ABI"
+#else
+#error "no SFrame ABI for this architecture"
+#endif
+
+/* The limit of sections per mm. */
+#define SFRAME_MAX_SECTIONS	16384
+
+/* Set by the exec test for its child: run after_exec(), not the tests. */
+#define AFTER_EXEC_ENV		"SFRAME_TEST_AFTER_EXEC"
+
+enum sframe_entry { SFRAME_SYSCALL, SFRAME_PRCTL };
+
+static const char *const entry_name[] = {
+	[SFRAME_SYSCALL] = "syscall",
+	[SFRAME_PRCTL] = "prctl",
+};
+
+static long page;
+
+/* The name of an answer of the calls, for the log. */
+static const char *ename(int err)
+{
+	static const struct {
+		int err;
+		const char *name;
+	} names[] = {
+#define ENAME(e) { e, #e }
+		ENAME(EACCES), ENAME(EEXIST), ENAME(EFAULT), ENAME(EINTR),
+		ENAME(EINVAL), ENAME(ENOENT), ENAME(ENOEXEC), ENAME(ENOMEM),
+		ENAME(ENOSPC), ENAME(ENXIO), ENAME(EPERM),
+#undef ENAME
+	};
+	size_t i;
+
+	if (!err)
+		return "success";
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].err == err)
+			return names[i].name;
+	return strerror(err);
+}
+
+/*
+ * Expect @_call to answer @_want, 0 or an errno; when it does not, name
+ * the case (a format and its arguments) and both answers.
+ */
+#define SF_CHECK_ERRNO(cmp, _want, _call, fmt, ...)			\
+	do {								\
+		int want = (_want), got = (_call);			\
+									\
+		cmp(want, got)						\
+			TH_LOG(fmt ": got %s, want %s", ##__VA_ARGS__,	\
+			       ename(got), ename(want));		\
+	} while (0)
+
+#define EXPECT_ERRNO(want, call, fmt, ...) \
+	SF_CHECK_ERRNO(EXPECT_EQ, want, call, fmt, ##__VA_ARGS__)
+#define ASSERT_ERRNO(want, call, fmt, ...) \
+	SF_CHECK_ERRNO(ASSERT_EQ, want, call, fmt, ##__VA_ARGS__)
+
+/* The system calls with any structure and size: 0 or the errno. */
+static int sframe_register_raw(const void *setup, size_t size)
+{
+	return syscall(__NR_sframe_register, setup, size) ? errno : 0;
+}
+
+static int sframe_unregister_raw(const void *setup, size_t size)
+{
+	return syscall(__NR_sframe_unregister, setup, size) ? errno : 0;
+}
+
+/*
+ * Register section [ss, se) for text [ts, te) through @entry: 0 or the
+ * errno.  The system call gets the sizes se - ss and te - ts: an inverted
+ * range becomes one that wraps, which it refuses as the prctl refuses
+ * the inverted one.
+ */
+static int sf_add(enum sframe_entry entry, uintptr_t ss, uintptr_t se,
+		  uintptr_t ts, uintptr_t te)
+{
+	struct sframe_setup s = {
+		.sframe_start = ss,
+		.sframe_size = se - ss,
+		.text_start = ts,
+		.text_size = te - ts,
+	};
+
+	if (entry == SFRAME_PRCTL)
+		return prctl(PR_ADD_SFRAME, ss, se, ts, te) ? errno : 0;
+	return sframe_register_raw(&s, sizeof(s));
+}
+
+/* Withdraw the section registered at @ss through @entry. */
+static int sf_remove(enum sframe_entry entry, uintptr_t ss)
+{
+	struct sframe_setup s = { .sframe_start = ss };
+
+	if (entry == SFRAME_PRCTL)
+		return prctl(PR_REMOVE_SFRAME, ss, 0UL, 0UL, 0UL) ? errno : 0;
+	return sframe_unregister_raw(&s, sizeof(s));
+}
+
+/* A loaded object's SFrame section and text, from its program headers. */
+struct sframe_obj {
+	const char *name;
+	uintptr_t sframe_start, sframe_end;
+	uintptr_t text_start, text_end;
+};
+
+/* Which object sframe_obj_cb() looks for, and what it found. */
+struct sframe_obj_match {
+	const char *name;	/* substring of the path; "": the program */
+	uintptr_t base;		/* if name is NULL: the load address */
+	struct sframe_obj *obj;
+	bool has_sframe;	/* it is loaded and has a PT_GNU_SFRAME */
+};
+
+static int sframe_obj_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct sframe_obj_match *m = data;
+	uintptr_t ts = UINTPTR_MAX, te = 0, ss = 0, se = 0;
+	uintptr_t bias = info->dlpi_addr;
+	int i;
+
+	if (!m->name ? bias != m->base :
+	    !m->name[0] ? info->dlpi_name[0] != '\0' :
+	    !strstr(info->dlpi_name, m->name))
+		return 0;
+	m->obj->name = info->dlpi_name;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const Elf64_Phdr *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_GNU_SFRAME) {
+			ss = bias + ph->p_vaddr;
+			se = ss + ph->p_memsz;
+		} else if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+			if (bias + ph->p_vaddr < ts)
+				ts = bias + ph->p_vaddr;
+			if (bias + ph->p_vaddr + ph->p_memsz > te)
+				te = bias + ph->p_vaddr + ph->p_memsz;
+		}
+	}
+	if (ss == 0 || ss == se || ts >= te)
+		return 1;
+	m->obj->sframe_start = ss;
+	m->obj->sframe_end = se;
+	m->obj->text_start = ts;
+	m->obj->text_end = te;
+	m->has_sframe = true;
+	return 1;
+}
+
+/*
+ * Fill @obj for the loaded object whose path contains @name ("" for the
+ * program itself), or if @name is NULL the one loaded at @base.  True if
+ * it has a PT_GNU_SFRAME; @obj->name is set if it is loaded at all.
+ */
+static bool sframe_obj_find(struct sframe_obj *obj, const char *name,
+			    uintptr_t base)
+{
+	struct sframe_obj_match m = { .name = name, .base = base, .obj = obj };
+
+	memset(obj, 0, sizeof(*obj));
+	dl_iterate_phdr(sframe_obj_cb, &m);
+	return m.has_sframe;
+}
+
+static int sf_add_obj(enum sframe_entry entry, const struct sframe_obj *o)
+{
+	return sf_add(entry, o->sframe_start, o->sframe_end, o->text_start,
+		      o->text_end);
+}
+
+/* What the kernel answers to a system call number it does not have. */
+static int no_such_syscall(void)
+{
+	return syscall(-1L) ? errno : 0;
+}
+
+/*
+ * Why the tests cannot run here, or NULL: a kernel without the interface,
+ * or (if @exe is not NULL, filled then) a program built without SFrame.
+ */
+static const char *sframe_unavailable(struct sframe_obj *exe)
+{
+	struct sframe_setup none = { 0 };
+
+	if (exe)
+		memset(exe, 0, sizeof(*exe));
+	if (sframe_unregister_raw(&none, sizeof(none)) == no_such_syscall())
+		return "this kernel has no sframe_unregister()";
+	if (exe && !sframe_obj_find(exe, "", 0))
+		return "the program has no PT_GNU_SFRAME (no as --gsframe)";
+	return NULL;
+}
+
+/* Anonymous executable memory standing in for an object's text. */
+static uintptr_t map_text(struct __test_metadata *_metadata, size_t pages)
+{
+	void *p = mmap(NULL, pages * page, PROT_READ | PROT_EXEC,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	ASSERT_NE(MAP_FAILED, p)
+		TH_LOG("mmap of %zu pages: %s", pages, strerror(errno));
+	return (uintptr_t)p;
+}
+
+/*
+ * A copy of a valid SFrame section on the heap: a section need not be
+ * inside its object, so copies can be registered for any text.
+ */
+static unsigned char *copy_section(struct __test_metadata *_metadata,
+				   const struct sframe_obj *o)
+{
+	size_t len = o->sframe_end - o->sframe_start;
+	unsigned char *c = malloc(len);
+
+	ASSERT_NE(NULL, c);
+	memcpy(c, (void *)o->sframe_start, len);
+	return c;
+}
+
+/*
+ * How many lines of /proc/self/sframe show text [ts, te) and section
+ * [ss, se) of SFrame version @version, naming @path (NULL: anonymous
+ * text, no path); -1 if it cannot be read.
+ */
+static int view_has(uintptr_t ts, uintptr_t te, uintptr_t ss, uintptr_t se,
+		    unsigned int version, const char *path)
+{
+	char want[PATH_MAX + 128], *line = NULL;
+	size_t size = 0;
+	int found = 0;
+	FILE *f = fopen("/proc/self/sframe", "r");
+
+	if (!f)
+		return -1;
+	snprintf(want, sizeof(want), "%08lx-%08lx %08lx-%08lx v%u%s%s\n",
+		 ts, te, ss, se, version, path ? " " : "", path ? path : "");
+	while (getline(&line, &size, f) > 0)
+		found += strcmp(line, want) == 0;
+	free(line);
+	fclose(f);
+	return found;
+}
+
+/* Run in the new image by the constructor below: nothing old is left. */
+static int after_exec(const char *arg)
+{
+	struct sframe_obj exe;
+	uintptr_t old;
+	int entry, err, ret = 0;
+
+	if (sscanf(arg, "%d:%lx", &entry, &old) != 2 ||
+	    (entry != SFRAME_SYSCALL && entry != SFRAME_PRCTL)) {
+		ksft_print_msg("after exec: bad %s=%s\n", AFTER_EXEC_ENV, arg);
+		return 4;
+	}
+	err = sf_remove(entry, old);
+	if (err != ENOENT) {
+		ksft_print_msg("[%s] after exec: the old registration: %s\n",
+			       entry_name[entry], ename(err));
+		ret |= 1;
+	}
+	if (!sframe_obj_find(&exe, "", 0)) {
+		ksft_print_msg("after exec: no PT_GNU_SFRAME\n");
+		return ret | 4;
+	}
+	err = sf_add_obj(entry, &exe);
+	if (err != EEXIST) {
+		ksft_print_msg("[%s] after exec: the new program, added: %s\n",
+			       entry_name[entry], ename(err));
+		ret |= 2;
+	}
+	return ret;
+}
+
+/*
+ * TEST_HARNESS_MAIN owns main(): the exec test's child is told by the
+ * environment to run its checks here, and exits with their result.
+ */
+static void __attribute__((constructor)) sframe_test_init(void)
+{
+	const char *arg = getenv(AFTER_EXEC_ENV);
+	int ret;
+
+	page = sysconf(_SC_PAGESIZE);
+	if (!arg)
+		return;
+	ret = after_exec(arg);
+	fflush(stdout);
+	_exit(ret);
+}
+
+/* The kernel registers the interpreter's section at exec, if it has one. */
+TEST(interpreter_registered_by_exec)
+{
+	uintptr_t base = getauxval(AT_BASE);
+	const char *why = sframe_unavailable(NULL);
+	struct sframe_obj interp;
+
+	if (why)
+		SKIP(return, "%s", why);
+	if (!base)
+		SKIP(return, "no interpreter: a static executable");
+	if (!sframe_obj_find(&interp, NULL, base))
+		SKIP(return, "the interpreter %s has no PT_GNU_SFRAME",
+		     interp.name ? interp.name : "(not found)");
+	EXPECT_ERRNO(EEXIST, sf_add_obj(SFRAME_SYSCALL, &interp),
+		     "[syscall] interpreter %s registered by exec (add again)",
+		     interp.name);
+	EXPECT_ERRNO(EEXIST, sf_add_obj(SFRAME_PRCTL, &interp),
+		     "[prctl] interpreter %s registered by exec (add again)",
+		     interp.name);
+}
+
+/*
+ * The shape checks of the system calls: the structure's size, the fields
+ * that must be 0, empty and wrapping ranges, an unreadable structure.
+ * Each is EINVAL or EFAULT whatever else is wrong or right with the
+ * registration.
+ */
+TEST(syscall_shape)
+{
+	static const size_t sizes[] = {
+		0, 1, 8, 24, 31, 33, 40, 48, 64, 4096, SIZE_MAX
+	};
+	static const struct {
+		const char *what;
+		size_t off;
+	} must_be_0[] = {
+		{ "sframe_size", offsetof(struct sframe_setup, sframe_size) },
+		{ "text_start", offsetof(struct sframe_setup, text_start) },
+		{ "text_size", offsetof(struct sframe_setup, text_size) },
+	};
+	static const char *const unreadable_what[] = {
+		"NULL", "PROT_NONE page", "across the end of its page",
+		"kernel address",
+	};
+	const void *unreadable[ARRAY_SIZE(unreadable_what)];
+	/*
+	 * A valid registration in the first 32 bytes, zeros after it: a
+	 * size other than 32 is refused for its own sake, not for the bytes.
+	 */
+	union {
+		struct sframe_setup s;
+		unsigned char bytes[2 * SFRAME_SETUP_SIZE_VER0];
+	} buf;
+	struct sframe_setup u, w, *straddle;
+	struct sframe_obj exe;
+	const char *why = sframe_unavailable(&exe);
+	unsigned char *c;
+	size_t len, i;
+	uintptr_t t;
+	char *none;
+
+	if (why)
+		SKIP(return, "%s", why);
+	len = exe.sframe_end - exe.sframe_start;
+	c = copy_section(_metadata, &exe);
+	t = map_text(_metadata, 1);
+
+	memset(&buf, 0, sizeof(buf));
+	buf.s = (struct sframe_setup) { (uintptr_t)c, len, t, page };
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		EXPECT_ERRNO(EINVAL, sframe_register_raw(&buf, sizes[i]),
+			     "register: structure size %zu", sizes[i]);
+	EXPECT_ERRNO(EINVAL, sframe_register_raw(NULL, 31),
+		     "register: unreadable structure, size 31");
+	EXPECT_ERRNO(0, sframe_register_raw(&buf, 32),
+		     "register: structure size 32");
+
+	/* Unregister: sframe_start only. */
+	u = (struct sframe_setup) { .sframe_start = (uintptr_t)c };
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		memset(&buf, 0, sizeof(buf));
+		buf.s = u;
+		EXPECT_ERRNO(EINVAL, sframe_unregister_raw(&buf, sizes[i]),
+			     "unregister: structure size %zu", sizes[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(must_be_0); i++) {
+		uint64_t one = 1;
+		struct sframe_setup v = u;
+
+		memcpy((unsigned char *)&v + must_be_0[i].off, &one,
+		       sizeof(one));
+		EXPECT_ERRNO(EINVAL, sframe_unregister_raw(&v, sizeof(v)),
+			     "unregister: nonzero %s", must_be_0[i].what);
+	}
+	EXPECT_ERRNO(0, sframe_unregister_raw(&u, 32),
+		     "unregister: structure size 32");
+	EXPECT_ERRNO(ENOENT, sframe_unregister_raw(&u, 32),
+		     "unregister: again");
+
+	/* Empty and wrapping ranges. */
+	w = (struct sframe_setup) { (uintptr_t)c, len, t, page };
+	w.sframe_size = 0;
+	EXPECT_ERRNO(EINVAL, sframe_register_raw(&w, 32),
+		     "register: sframe_size 0");
+	w.sframe_size = len;
+	w.text_size = 0;
+	EXPECT_ERRNO(EINVAL, sframe_register_raw(&w, 32),
+		     "register: text_size 0");
+	w.text_size = UINT64_MAX - t + 1;
+	EXPECT_ERRNO(EINVAL, sframe_register_raw(&w, 32),
+		     "register: text wraps to 0");
+	w.text_size = UINT64_MAX;
+	EXPECT_ERRNO(EINVAL, sframe_register_raw(&w, 32),
+		     "register: text wraps");
+	w.text_size = page;
+	w.sframe_size = UINT64_MAX - (uintptr_t)c + 2;
+	EXPECT_ERRNO(EINVAL, sframe_register_raw(&w, 32),
+		     "register: section wraps");
+	w.sframe_size = len;
+	EXPECT_ERRNO(0, sframe_register_raw(&w, 32),
+		     "register: the same, unwrapped");
+	EXPECT_ERRNO(0, sframe_unregister_raw(&u, 32),
+		     "unregister: the same");
+
+	/* The structure cannot be read. */
+	none = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, none);
+	ASSERT_EQ(0, mprotect(none + page, page, PROT_NONE));
+	straddle = (void *)(none + page - SFRAME_SETUP_SIZE_VER0 / 2);
+	memcpy(straddle, &w, SFRAME_SETUP_SIZE_VER0 / 2);
+	unreadable[0] = NULL;
+	unreadable[1] = none + page;
+	unreadable[2] = straddle;
+	unreadable[3] = (void *)-4096L;
+	for (i = 0; i < ARRAY_SIZE(unreadable); i++) {
+		EXPECT_ERRNO(EFAULT, sframe_register_raw(unreadable[i], 32),
+			     "register: structure unreadable (%s)",
+			     unreadable_what[i]);
+		EXPECT_ERRNO(EFAULT, sframe_unregister_raw(unreadable[i], 32),
+			     "unregister: structure unreadable (%s)",
+			     unreadable_what[i]);
+	}
+	munmap(none, 2 * page);
+	munmap((void *)t, page);
+	free(c);
+}
+
+/*
+ * The shape check of the prctls: PR_REMOVE_SFRAME's unused arguments
+ * must be 0.  With the program's own section, withdrawn first.
+ */
+TEST(prctl_shape)
+{
+	struct sframe_obj exe;
+	const char *why = sframe_unavailable(&exe);
+	int arg;
+
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_ERRNO(0, sf_remove(SFRAME_PRCTL, exe.sframe_start),
+		     "executable: remove");
+	EXPECT_ERRNO(0, sf_add_obj(SFRAME_PRCTL, &exe), "add: registered");
+	for (arg = 3; arg <= 5; arg++)
+		EXPECT_ERRNO(EINVAL,
+			     prctl(PR_REMOVE_SFRAME, exe.sframe_start,
+				   (unsigned long)(arg == 3),
+				   (unsigned long)(arg == 4),
+				   (unsigned long)(arg == 5)) ? errno : 0,
+			     "remove with nonzero arg%d", arg);
+	EXPECT_ERRNO(0, sf_remove(SFRAME_PRCTL, exe.sframe_start),
+		     "remove: still registered");
+}
+
+/*
+ * A registration made through one entry is withdrawn through the other:
+ * one registry.  With the program's own section, withdrawn first.
+ */
+TEST(cross_entries)
+{
+	struct sframe_obj exe;
+	const char *why = sframe_unavailable(&exe);
+	uintptr_t ss;
+
+	if (why)
+		SKIP(return, "%s", why);
+	ss = exe.sframe_start;
+	ASSERT_ERRNO(0, sf_remove(SFRAME_SYSCALL, ss), "executable: remove");
+	EXPECT_ERRNO(0, sf_add_obj(SFRAME_SYSCALL, &exe), "add (syscall)");
+	EXPECT_ERRNO(EEXIST, sf_add_obj(SFRAME_PRCTL, &exe),
+		     "add again through the other entry (prctl)");
+	EXPECT_ERRNO(0, sf_remove(SFRAME_PRCTL, ss),
+		     "remove through the other entry (prctl)");
+	EXPECT_ERRNO(0, sf_add_obj(SFRAME_PRCTL, &exe), "add (prctl)");
+	EXPECT_ERRNO(0, sf_remove(SFRAME_SYSCALL, ss),
+		     "remove through the other entry (syscall)");
+	EXPECT_ERRNO(ENOENT, sf_remove(SFRAME_PRCTL, ss),
+		     "removed for both (prctl)");
+	EXPECT_ERRNO(ENOENT, sf_remove(SFRAME_SYSCALL, ss),
+		     "removed for both (syscall)");
+}
+
+/* The kernel announces the interface in the aux vector. */
+TEST(at_sframe_setup_size)
+{
+	const char *why = sframe_unavailable(NULL);
+	unsigned long size;
+	int err;
+
+	if (why)
+		SKIP(return, "%s", why);
+	errno = 0;
+	size = getauxval(AT_SFRAME_SETUP_SIZE);
+	err = errno;
+	ASSERT_EQ(0, err)
+		TH_LOG("AT_SFRAME_SETUP_SIZE is not in the aux vector");
+	EXPECT_EQ(SFRAME_SETUP_SIZE_VER0, size)
+		TH_LOG("AT_SFRAME_SETUP_SIZE is %lu, want %d", size,
+		       SFRAME_SETUP_SIZE_VER0);
+}
+
+#ifdef __x86_64__
+#ifndef __X32_SYSCALL_BIT
+#define __X32_SYSCALL_BIT	0x40000000
+#endif
+
+/*
+ * The x32 numbers do not reach the calls: x32 tasks are not unwound with
+ * SFrame, and their table lacks the calls whether or not x32 is built.
+ */
+TEST(x32_syscalls_enosys)
+{
+	static const struct {
+		const char *name;
+		long nr;
+	} calls[] = {
+		{ "sframe_register", __NR_sframe_register },
+		{ "sframe_unregister", __NR_sframe_unregister },
+	};
+	const char *why = sframe_unavailable(NULL);
+	struct sframe_setup s = { 0 };
+	size_t i;
+
+	if (why)
+		SKIP(return, "%s", why);
+	for (i = 0; i < ARRAY_SIZE(calls); i++)
+		EXPECT_ERRNO(no_such_syscall(),
+			     syscall(__X32_SYSCALL_BIT | calls[i].nr, &s,
+				     sizeof(s)) ? errno : 0,
+			     "x32 %s()", calls[i].name);
+}
+#endif
+
+/* The vDSO's registration: its section, for its whole mapping. */
+struct vdso_reg {
+	uintptr_t ts, te, ss, se;
+	unsigned int version;
+};
+
+/* The range of the mapping that /proc/self/maps names @name. */
+static bool maps_range(const char *name, uintptr_t *lo, uintptr_t *hi)
+{
+	size_t size = 0, k = strlen(name), n;
+	char *line = NULL;
+	bool found = false;
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	if (!f)
+		return false;
+	while (!found && getline(&line, &size, f) > 0) {
+		n = strlen(line);
+		found = n > k + 1 && line[n - 1] == '\n' &&
+			strncmp(line + n - 1 - k, name, k) == 0 &&
+			sscanf(line, "%lx-%lx", lo, hi) == 2;
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+/*
+ * Fill @r for the vDSO: NULL, or why the vDSO tests cannot run.  The
+ * range is that of its mapping in /proc/self/maps, which must be there.
+ */
+static const char *vdso_find(struct __test_metadata *_metadata,
+			     struct vdso_reg *r)
+{
+	const char *why = sframe_unavailable(NULL);
+	struct sframe_obj vdso;
+
+	if (why)
+		return why;
+	if (!getauxval(AT_SYSINFO_EHDR))
+		return "no vDSO";
+	if (!sframe_obj_find(&vdso, "linux-vdso", 0))
+		return "the vDSO has no PT_GNU_SFRAME (built without SFrame)";
+	ASSERT_TRUE(maps_range("[vdso]", &r->ts, &r->te))
+		TH_LOG("no [vdso] in /proc/self/maps");
+	r->ss = vdso.sframe_start;
+	r->se = vdso.sframe_end;
+	r->version = ((const unsigned char *)vdso.sframe_start)[H_VERSION];
+	return NULL;
+}
+
+/*
+ * Run @fn in a child, which calls into the vDSO no more: its exit
+ * status, or -1.
+ */
+static int in_child(int (*fn)(const struct vdso_reg *),
+		    const struct vdso_reg *r)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid == 0)
+		_exit(fn(r));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* 0 if the vDSO's section is shown (in a forked child). */
+static int vdso_shown(const struct vdso_reg *r)
+{
+	return view_has(r->ts, r->te, r->ss, r->se, r->version,
+			"[vdso]") == 1 ? 0 : 1;
+}
+
+/*
+ * Move the vDSO with mremap(): 0 if its section moved with it, 1 if not,
+ * 2 if the vDSO cannot be moved (sealed system mappings), 3 if mapping
+ * failed.
+ */
+static int vdso_moved(const struct vdso_reg *r)
+{
+	size_t len = r->te - r->ts;
+	void *to, *at;
+	uintptr_t d;
+
+	to = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (to == MAP_FAILED)
+		return 3;
+	at = mremap((void *)r->ts, len, len, MREMAP_MAYMOVE | MREMAP_FIXED,
+		    to);
+	if (at == MAP_FAILED)
+		return errno == EPERM ? 2 : 3;
+	d = (uintptr_t)at - r->ts;
+	if (view_has(r->ts, r->te, r->ss, r->se, r->version, "[vdso]") != 0)
+		return 1;
+	if (view_has(r->ts + d, r->te + d, r->ss + d, r->se + d, r->version,
+		     "[vdso]") != 1)
+		return 1;
+	return 0;
+}
+
+/* The kernel registers the vDSO when it maps it at exec. */
+TEST(vdso_registered_at_exec)
+{
+	struct vdso_reg r;
+	const char *why = vdso_find(_metadata, &r);
+
+	if (why)
+		SKIP(return, "%s", why);
+	EXPECT_EQ(1, view_has(r.ts, r.te, r.ss, r.se, r.version, "[vdso]"))
+		TH_LOG("vdso: %08lx-%08lx not shown once in /proc/self/sframe",
+		       r.ts, r.te);
+}
+
+/* fork() copies the vDSO's registration. */
+TEST(vdso_in_forked_child)
+{
+	struct vdso_reg r;
+	const char *why = vdso_find(_metadata, &r);
+
+	if (why)
+		SKIP(return, "%s", why);
+	EXPECT_EQ(0, in_child(vdso_shown, &r))
+		TH_LOG("vdso: not shown once in a forked child");
+}
+
+/* mremap() of the vDSO moves its registration (where it can be moved). */
+TEST(vdso_moved_by_mremap)
+{
+	struct vdso_reg r;
+	const char *why = vdso_find(_metadata, &r);
+	int rc;
+
+	if (why)
+		SKIP(return, "%s", why);
+	rc = in_child(vdso_moved, &r);
+	if (rc == 2)
+		SKIP(return, "the vDSO cannot be moved (sealed)");
+	ASSERT_NE(3, rc)
+		TH_LOG("vdso: mmap or mremap failed");
+	EXPECT_EQ(0, rc)
+		TH_LOG("vdso: moved, not shown at its new address only");
+}
+
+/* Each test through each entry. */
+FIXTURE(sframe) {
+	struct sframe_obj exe;	/* the program, registered by exec */
+	size_t len;		/* the size of its section */
+};
+
+FIXTURE_VARIANT(sframe) {
+	enum sframe_entry entry;
+};
+
+FIXTURE_VARIANT_ADD(sframe, syscall) {
+	.entry = SFRAME_SYSCALL,
+};
+
+FIXTURE_VARIANT_ADD(sframe, prctl) {
+	.entry = SFRAME_PRCTL,
+};
+
+FIXTURE_SETUP(sframe)
+{
+	const char *why = sframe_unavailable(&self->exe);
+
+	if (why)
+		SKIP(return, "%s", why);
+	self->len = self->exe.sframe_end - self->exe.sframe_start;
+}
+
+FIXTURE_TEARDOWN(sframe)
+{
+}
+
+/* binfmt_elf registered the program at exec. */
+TEST_F(sframe, executable_registered_by_exec)
+{
+	enum sframe_entry e = variant->entry;
+	const struct sframe_obj *x = &self->exe;
+	unsigned char *c = copy_section(_metadata, x);
+
+	EXPECT_ERRNO(EEXIST, sf_add_obj(e, x),
+		     "executable registered by exec (add again)");
+	EXPECT_ERRNO(EEXIST, sf_add(e, (uintptr_t)c, (uintptr_t)c + self->len,
+				    x->text_start + 1, x->text_start + 2),
+		     "another section for text in the executable's");
+	EXPECT_ERRNO(0, sf_remove(e, x->sframe_start), "executable: remove");
+	EXPECT_ERRNO(0, sf_add_obj(e, x), "executable: add back");
+	free(c);
+}
+
+/* Another object's section: registered once, withdrawn once. */
+TEST_F(sframe, add_and_remove)
+{
+	enum sframe_entry e = variant->entry;
+	unsigned char *c = copy_section(_metadata, &self->exe);
+	unsigned char *d = copy_section(_metadata, &self->exe);
+	uintptr_t ss = (uintptr_t)c, se = ss + self->len;
+	uintptr_t t = map_text(_metadata, 2), u = map_text(_metadata, 1);
+
+	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "add");
+	EXPECT_ERRNO(EEXIST, sf_add(e, ss, se, t, t + 2 * page), "add twice");
+	EXPECT_ERRNO(EEXIST, sf_add(e, (uintptr_t)d, (uintptr_t)d + self->len,
+				    t + 1, t + 2),
+		     "another section for overlapping text");
+	/*
+	 * Withdrawal is keyed by the section's start: one start cannot
+	 * stand for two registrations.
+	 */
+	EXPECT_ERRNO(EEXIST, sf_add(e, ss, se, u, u + page),
+		     "section start registered for other text");
+	EXPECT_ERRNO(0, sf_remove(e, ss), "remove");
+	EXPECT_ERRNO(ENOENT, sf_remove(e, ss), "remove twice");
+	EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)d), "remove unknown");
+	munmap((void *)u, page);
+	munmap((void *)t, 2 * page);
+	free(d);
+	free(c);
+}
+
+/* Registrations that are wrong in one way each. */
+TEST_F(sframe, bad_arguments)
+{
+	enum sframe_entry e = variant->entry;
+	unsigned char *c = copy_section(_metadata, &self->exe);
+	uintptr_t ss = (uintptr_t)c, se = ss + self->len;
+	uintptr_t ts = map_text(_metadata, 1), te = ts + page, t;
+	static int data_word;
+	void *none;
+
+	EXPECT_ERRNO(EINVAL, sf_add(e, ss, ss, ts, te), "empty section");
+	EXPECT_ERRNO(EINVAL, sf_add(e, se, ss, ts, te), "inverted section");
+	EXPECT_ERRNO(EINVAL, sf_add(e, ss, se, ts, ts), "empty text");
+	EXPECT_ERRNO(EINVAL, sf_add(e, ss, se, te, ts), "inverted text");
+	EXPECT_ERRNO(EACCES, sf_add(e, ss, se, (uintptr_t)&data_word,
+				    (uintptr_t)&data_word + 4),
+		     "text not executable (data)");
+	t = map_text(_metadata, 1);
+	munmap((void *)t, page);
+	EXPECT_ERRNO(ENXIO, sf_add(e, ss, se, t, t + page), "text not mapped");
+	t = map_text(_metadata, 3);
+	munmap((void *)(t + page), page);
+	EXPECT_ERRNO(ENXIO, sf_add(e, ss, se, t, t + 3 * page),
+		     "text with a hole");
+	EXPECT_ERRNO(ENXIO, sf_add(e, ss, se, t, t + 2 * page),
+		     "text running past its mapping");
+	munmap((void *)t, 3 * page);
+
+	/* Mapped without holes, but not executable at one end. */
+	t = map_text(_metadata, 3);
+	ASSERT_EQ(0, mprotect((void *)t, page, PROT_READ));
+	EXPECT_ERRNO(EACCES, sf_add(e, ss, se, t, t + 3 * page),
+		     "text not executable at its start");
+	ASSERT_EQ(0, mprotect((void *)t, page, PROT_READ | PROT_EXEC));
+	ASSERT_EQ(0, mprotect((void *)(t + 2 * page), page, PROT_READ));
+	EXPECT_ERRNO(EACCES, sf_add(e, ss, se, t, t + 3 * page),
+		     "text not executable at its end");
+	/* A hole and no execute permission: the hole is what is reported. */
+	munmap((void *)(t + page), page);
+	EXPECT_ERRNO(ENXIO, sf_add(e, ss, se, t, t + 3 * page),
+		     "text with a hole, not executable at its end");
+	munmap((void *)t, 3 * page);
+
+	none = mmap(NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, none);
+	EXPECT_ERRNO(EFAULT, sf_add(e, (uintptr_t)none,
+				    (uintptr_t)none + page, ts, te),
+		     "section unreadable");
+	munmap(none, page);
+	EXPECT_ERRNO(EFAULT, sf_add(e, UINTPTR_MAX - 2 * page,
+				    UINTPTR_MAX - page, ts, te),
+		     "section in kernel space");
+	munmap((void *)ts, page);
+	free(c);
+}
+
+/* Each corruption of a valid copy is refused as malformed. */
+TEST_F(sframe, malformed)
+{
+	static const struct {
+		const char *what;
+		int off, size;
+		uint32_t val;
+	} bad[] = {
+		{ "bad magic", 0, 2, 0xe2de },
+		{ "version 1", H_VERSION, 1, 1 },
+		{ "version 4", H_VERSION, 1, 4 },
+		{ "unknown flag", H_FLAGS, 1, 0x81 },
+		{ "unsorted", H_FLAGS, 1, 0x4 },
+		{ ABI_OTHER_NAME, H_ABI, 1, ABI_OTHER },
+		{ "FDEs past the end", H_NUM_FDES, 4, 0x10000000 },
+		{ "FREs past the end", H_FRE_LEN, 4, 0x10000000 },
+	};
+	enum sframe_entry e = variant->entry;
+	uintptr_t ts = map_text(_metadata, 1), te = ts + page, t;
+	size_t len = self->len, i;
+	unsigned char *c;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		c = copy_section(_metadata, &self->exe);
+		memcpy(c + bad[i].off, &bad[i].val, bad[i].size);
+		EXPECT_ERRNO(ENOEXEC, sf_add(e, (uintptr_t)c,
+					     (uintptr_t)c + len, ts, te),
+			     "%s", bad[i].what);
+		free(c);
+	}
+	c = copy_section(_metadata, &self->exe);
+	t = map_text(_metadata, 1);
+	munmap((void *)t, page);
+	c[0] ^= 0xff;
+	EXPECT_ERRNO(ENOEXEC, sf_add(e, (uintptr_t)c, (uintptr_t)c + len,
+				     t, t + page),
+		     "bad magic, text not mapped: section checked first");
+	c[0] ^= 0xff;
+	EXPECT_ERRNO(ENOEXEC, sf_add(e, (uintptr_t)c,
+				     (uintptr_t)c + H_SIZE - 1, ts, te),
+		     "truncated header");
+	EXPECT_ERRNO(ENOEXEC, sf_add(e, (uintptr_t)c, (uintptr_t)c + H_SIZE,
+				     ts, te),
+		     "truncated tables");
+	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)c, (uintptr_t)c + len, ts, te),
+		     "valid copy");
+	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c), "valid copy: remove");
+	munmap((void *)ts, page);
+	free(c);
+}
+
+/* Unmapping any part of the text drops a registration; mprotect() not. */
+TEST_F(sframe, unmap)
+{
+	enum sframe_entry e = variant->entry;
+	unsigned char *c = copy_section(_metadata, &self->exe);
+	uintptr_t ss = (uintptr_t)c, se = ss + self->len;
+	uintptr_t t = map_text(_metadata, 3);
+	void *p;
+
+	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 3 * page),
+		     "anonymous text: add");
+	munmap((void *)(t + page), page);
+	EXPECT_ERRNO(ENOENT, sf_remove(e, ss),
+		     "text partly unmapped: dropped");
+	munmap((void *)t, 3 * page);
+
+	t = map_text(_metadata, 2);
+	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "mapped over: add");
+	p = mmap((void *)t, 2 * page, PROT_READ | PROT_EXEC,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	ASSERT_EQ((void *)t, p);
+	EXPECT_ERRNO(ENOENT, sf_remove(e, ss),
+		     "text mapped over (MAP_FIXED): dropped");
+
+	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "mprotect: add");
+	ASSERT_EQ(0, mprotect((void *)t, 2 * page, PROT_READ));
+	EXPECT_ERRNO(0, sf_remove(e, ss),
+		     "text mprotected, still mapped: kept");
+	munmap((void *)t, 2 * page);
+	free(c);
+}
+
+/*
+ * What exec, registration, withdrawal and munmap() did, as
+ * /proc/self/sframe shows it.
+ */
+TEST_F(sframe, proc_view)
+{
+	enum sframe_entry e = variant->entry;
+	const struct sframe_obj *x = &self->exe;
+	unsigned int version = ((unsigned char *)x->sframe_start)[H_VERSION];
+	unsigned char *c = copy_section(_metadata, x);
+	uintptr_t ss = (uintptr_t)c, se = ss + self->len, t;
+	char path[PATH_MAX];
+
+	ASSERT_NE(NULL, realpath("/proc/self/exe", path));
+	EXPECT_EQ(1, view_has(x->text_start, x->text_end, x->sframe_start,
+			      x->sframe_end, version, path))
+		TH_LOG("view: the executable, with its path %s", path);
+
+	t = map_text(_metadata, 2);
+	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "view: add");
+	EXPECT_EQ(1, view_has(t, t + 2 * page, ss, se, version, NULL))
+		TH_LOG("view: anonymous text, no path");
+	EXPECT_ERRNO(0, sf_remove(e, ss), "view: remove");
+	EXPECT_EQ(0, view_has(t, t + 2 * page, ss, se, version, NULL))
+		TH_LOG("view: removed section gone");
+	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "view: add again");
+	munmap((void *)t, page);
+	EXPECT_EQ(0, view_has(t, t + 2 * page, ss, se, version, NULL))
+		TH_LOG("view: section with unmapped text gone");
+	munmap((void *)t, 2 * page);
+	free(c);
+}
+
+/*
+ * Many sections, read back in reads much smaller than the view: each
+ * shown once, in text order, across the seq_file's refills.
+ */
+#define VIEW_MANY	300
+
+TEST_F(sframe, proc_view_many)
+{
+	enum sframe_entry e = variant->entry;
+	size_t len = self->len, size = 0, used = 0;
+	uintptr_t t = map_text(_metadata, VIEW_MANY);
+	unsigned char *c[VIEW_MANY];
+	int added = 0, in_order = 0, fd, i;
+	const char *at;
+	char *text = NULL;
+	ssize_t n;
+
+	/* One section per page, each a copy of the program's. */
+	for (i = 0; i < VIEW_MANY; i++) {
+		c[i] = copy_section(_metadata, &self->exe);
+		added += sf_add(e, (uintptr_t)c[i], (uintptr_t)c[i] + len,
+				t + i * page, t + (i + 1) * page) == 0;
+	}
+	EXPECT_EQ(VIEW_MANY, added)
+		TH_LOG("view: many sections added");
+
+	fd = open("/proc/self/sframe", O_RDONLY);
+	ASSERT_LE(0, fd)
+		TH_LOG("open /proc/self/sframe: %s", strerror(errno));
+	do {
+		if (used + 64 + 1 > size) {
+			size = 2 * size + 4096;
+			text = realloc(text, size);
+			ASSERT_NE(NULL, text);
+		}
+		n = read(fd, text + used, 64);
+		if (n > 0)
+			used += n;
+	} while (n > 0);
+	EXPECT_EQ(0, n)
+		TH_LOG("read /proc/self/sframe: %s", strerror(errno));
+	close(fd);
+	text[used] = '\0';
+
+	for (at = text, i = 0; i < VIEW_MANY; i++) {
+		char want[128];
+		const char *found;
+
+		snprintf(want, sizeof(want), "%08lx-%08lx %08lx-%08lx ",
+			 t + i * page, t + (i + 1) * page, (uintptr_t)c[i],
+			 (uintptr_t)c[i] + len);
+		found = strstr(at, want);
+		if (!found || strstr(found + 1, want))
+			break;
+		in_order++;
+		at = found + 1;
+	}
+	EXPECT_EQ(VIEW_MANY, in_order)
+		TH_LOG("view: many sections, each once, in text order");
+	free(text);
+	for (i = 0; i < VIEW_MANY; i++) {
+		sf_remove(e, (uintptr_t)c[i]);
+		free(c[i]);
+	}
+	munmap((void *)t, VIEW_MANY * page);
+}
+
+/* fork() copies the registrations whose whole text the child has. */
+TEST_F(sframe, fork)
+{
+	enum sframe_entry e = variant->entry;
+	size_t len = self->len;
+	unsigned char *c = copy_section(_metadata, &self->exe);
+	unsigned char *d = copy_section(_metadata, &self->exe);
+	unsigned char *f = copy_section(_metadata, &self->exe);
+	uintptr_t t = map_text(_metadata, 1), u = map_text(_metadata, 1);
+	uintptr_t v = map_text(_metadata, 3);
+	int status;
+	pid_t pid;
+
+	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)c, (uintptr_t)c + len,
+			       t, t + page),
+		     "fork: add");
+	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)d, (uintptr_t)d + len,
+			       u, u + page),
+		     "fork: add dontfork text");
+	ASSERT_EQ(0, madvise((void *)u, page, MADV_DONTFORK));
+	/*
+	 * Only the middle page is left out: the child's text has a hole
+	 * that a later mapping could fill.
+	 */
+	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)f, (uintptr_t)f + len,
+			       v, v + 3 * page),
+		     "fork: add text with a dontfork page");
+	ASSERT_EQ(0, madvise((void *)(v + page), page, MADV_DONTFORK));
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		/* _metadata is shared with the children of a TEST_F(). */
+		EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c),
+			     "fork: child has the registration");
+		EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)d),
+			     "fork: child lacks the text it did not inherit");
+		EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)f),
+			     "fork: child lacks the text it inherited in part");
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("fork: child did not exit: status %#x", status);
+
+	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c),
+		     "fork: parent keeps its own");
+	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)d),
+		     "fork: parent keeps dontfork text");
+	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)f),
+		     "fork: parent keeps text with a dontfork page");
+	munmap((void *)t, page);
+	munmap((void *)u, page);
+	munmap((void *)v, 3 * page);
+	free(c);
+	free(d);
+	free(f);
+}
+
+/*
+ * execve() drops the old registrations, and registers the new program:
+ * checked in the new image by after_exec().
+ */
+TEST_F(sframe, exec)
+{
+	enum sframe_entry e = variant->entry;
+	unsigned char *c = copy_section(_metadata, &self->exe);
+	uintptr_t t = map_text(_metadata, 1);
+	char env[64], *envp[] = { env, NULL };
+	static char *const argv[] = { "sframe_test", NULL };
+	int status;
+	pid_t pid;
+
+	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)c, (uintptr_t)c + self->len,
+			       t, t + page),
+		     "exec: add");
+	snprintf(env, sizeof(env), "%s=%d:%lx", AFTER_EXEC_ENV, e,
+		 (uintptr_t)c);
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		execve("/proc/self/exe", argv, envp);
+		ksft_print_msg("exec /proc/self/exe: %s\n", strerror(errno));
+		fflush(stdout);
+		_exit(127);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status))
+		TH_LOG("exec: child did not exit: status %#x", status);
+	ASSERT_NE(127, WEXITSTATUS(status))
+		TH_LOG("exec: the program could not be run again");
+	EXPECT_EQ(0, WEXITSTATUS(status))
+		TH_LOG("exec: the checks in the new image failed (above)");
+	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c),
+		     "exec: parent keeps its own");
+	munmap((void *)t, page);
+	free(c);
+}
+
+/*
+ * The limit of sections per mm, with minimal valid sections (a header
+ * without entries), one per page; unmapping their text drops them all.
+ * The program, its interpreter and the vDSO count too.
+ */
+TEST_F_TIMEOUT(sframe, limit, 120)
+{
+	enum {
+		N = SFRAME_MAX_SECTIONS + 64,
+	};
+	static const unsigned char hdr[H_SIZE] = {
+		0xe2, 0xde, 3, 0x5, ABI_NATIVE
+	};
+	enum sframe_entry e = variant->entry;
+	unsigned char *secs = malloc((size_t)N * H_SIZE);
+	uintptr_t t = map_text(_metadata, N), s;
+	int ok = 0, err = 0, i;
+
+	ASSERT_NE(NULL, secs);
+	for (i = 0; i < N; i++) {
+		s = (uintptr_t)secs + (size_t)i * H_SIZE;
+		memcpy((void *)s, hdr, H_SIZE);
+		err = sf_add(e, s, s + H_SIZE, t + (size_t)i * page,
+			     t + (size_t)(i + 1) * page);
+		if (err)
+			break;
+		ok++;
+	}
+	EXPECT_ERRNO(ENOSPC, err, "limit: after %d sections", ok);
+	EXPECT_LT(SFRAME_MAX_SECTIONS - 16, ok)
+		TH_LOG("limit: only %d sections registered", ok);
+	EXPECT_GE(SFRAME_MAX_SECTIONS, ok)
+		TH_LOG("limit: %d sections registered", ok);
+	if (i < N) {
+		s = (uintptr_t)secs + (size_t)i * H_SIZE;
+		EXPECT_ERRNO(ENOSPC, sf_add(e, s, s + H_SIZE,
+					    t + (size_t)i * page,
+					    t + (size_t)(i + 1) * page),
+			     "limit: one more");
+	}
+	munmap((void *)t, (size_t)N * page);
+	EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)secs),
+		     "limit: all dropped by munmap");
+	t = map_text(_metadata, 1);
+	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)secs, (uintptr_t)secs + H_SIZE,
+			       t, t + page),
+		     "limit: room again");
+	munmap((void *)t, page);
+	free(secs);
+}
+
+TEST_HARNESS_MAIN
