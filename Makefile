@@ -40,7 +40,7 @@ fetches: $(ROOT)/.ok $(ROOT_DEBIAN)/.ok $(ROOT_ARM64)/.ok \
 # configure script) and yields them otherwise.  A tier that reaches a
 # tree it is building waits for it (scripts/step's locks) and then
 # finds it built; a build that failed there fails again in its tier.
-BACKGROUND := kernel-debug kernel-arm64 glibc-arm64 kernel-tests-arm64 \
+BACKGROUND := kernel-debug kernel-arm64 glibc-arm64 kernel-tests-arm64 kselftest-arm64 \
   e2e-tests-arm64 distro-debian e2e-tests-debian
 
 .PHONY: all check fetches patchset clean help $(TIERS)
@@ -100,6 +100,7 @@ help:
 	@echo "  make kernel-debug   the same with KASAN, lockdep, kmemleak, UBSAN"
 	@echo "  make kernel-bench   the same with the function profiler (make bench)"
 	@echo "  make kernel-tests   the kernel-side test programs"
+	@echo "  make kselftest      the kernel series' selftest (tools/testing/selftests/sframe)"
 	@echo "  make e2e-tests      the end-to-end demo"
 	@echo "  make arm64          everything the arm64 tier needs"
 	@echo "  make distro-debian  the series on Debian's glibc packaging, built by debian/rules"

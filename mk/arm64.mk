@@ -19,7 +19,7 @@ READER_OBJECTS_ARM64 = $(R_BUILD_ARM64)/libc.so.6 $(R_BUILD_ARM64)/elf/ld.so \
   $(R_LINUX)/tests-arm64/libsframe-test-v2.so
 READER_SECS_ARM64 = 20
 
-.PHONY: arm64 root-arm64 kernel-arm64 glibc-arm64 kernel-tests-arm64 \
+.PHONY: arm64 root-arm64 kernel-arm64 glibc-arm64 kernel-tests-arm64 kselftest-arm64 \
   e2e-tests-arm64 reader-inputs-arm64 check-arm64
 
 root-arm64: $(ROOT_ARM64)/.ok
@@ -41,6 +41,11 @@ kernel-tests-arm64: $(BINUTILS_V2)/.ok glibc-arm64
 	  --arch arm64 $(R_LINUX)/tests-arm64 /cache/$(notdir $(BINUTILS_V2)) \
 	  $(R_BUILD_ARM64))
 
+kselftest-arm64: kernel-arm64 glibc-arm64
+	@$(call build,kselftest-arm64,$(IN_ROOT) /project/tests/kernel/build-kselftest \
+	  --arch arm64 $(R_LINUX)/src $(R_LINUX)/build-arm64 \
+	  $(R_LINUX)/tests-arm64/kselftest $(R_BUILD_ARM64))
+
 e2e-tests-arm64: glibc-arm64
 	@$(call build,e2e-tests-arm64,$(IN_ROOT) /project/tests/e2e/build \
 	  --arch arm64 $(R_WORK)/e2e-arm64 $(R_BUILD_ARM64))
@@ -48,7 +53,8 @@ e2e-tests-arm64: glibc-arm64
 reader-inputs-arm64: $(LINUX_WORK)/.series kernel-tests-arm64
 
 # Everything the arm64 tests need.
-arm64: root-arm64 kernel-arm64 kernel-tests-arm64 e2e-tests-arm64 $(D3)/.ok
+arm64: root-arm64 kernel-arm64 kernel-tests-arm64 kselftest-arm64 \
+  e2e-tests-arm64 $(D3)/.ok
 
 STAGES_check-arm64 := cross-aarch64 elf-arm64 kernel-side-arm64 e2e-arm64 \
   reader-arm64

@@ -16,7 +16,7 @@ e2e-tests: glibc
 	@$(call build,e2e-tests,$(IN_ROOT) /project/tests/e2e/build $(R_E2E) $(R_BUILD))
 
 STAGES_check-guest := elf-guest kernel-side e2e
-check-guest: glibc kernel kernel-tests e2e-tests $(D3)/.ok
+check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok
 	@$(call tier-begin,check-guest)
 	-@$(call stage,elf-guest,$(IN_ROOT) /project/tests/check-glibc --guest \
 	  $(R_KERNEL) $(R_WORK)/guest $(R_BUILD) \

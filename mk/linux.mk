@@ -18,7 +18,8 @@ R_KERNEL_DEBUG = $(R_LINUX)/build-debug/arch/x86/boot/bzImage
 # The benchmark variant (the function profiler) for make bench.
 R_KERNEL_BENCH = $(R_LINUX)/build-bench/arch/x86/boot/bzImage
 
-.PHONY: linux-series kernel kernel-debug kernel-bench kernel-tests reader-inputs
+.PHONY: linux-series kernel kernel-debug kernel-bench kernel-tests kselftest \
+  reader-inputs
 
 linux-series: $(LINUX_WORK)/.series
 ifeq ($(wildcard $(PATCHSET)/linux/0000-cover-letter.patch),)
@@ -48,6 +49,13 @@ kernel-bench: $(LINUX_WORK)/.series
 kernel-tests: $(BINUTILS_V2)/.ok glibc
 	@$(call build,kernel-tests,$(IN_ROOT) /project/tests/kernel/build \
 	  $(R_LINUX)/tests /cache/$(notdir $(BINUTILS_V2)) $(R_BUILD))
+
+# The kernel series' selftest (tools/testing/selftests/sframe), built
+# by kselftest's make in the kernel's build tree, into the kernel-side
+# tests' directory; and the same program on the patched glibc.
+kselftest: kernel glibc
+	@$(call build,kselftest,$(IN_ROOT) /project/tests/kernel/build-kselftest \
+	  $(R_LINUX)/src $(R_LINUX)/build $(R_LINUX)/tests/kselftest $(R_BUILD))
 
 # The kernel's SFrame reader in user space (tests/sframe-reader): checked
 # against readelf on these objects (and the root's) and fuzzed,
