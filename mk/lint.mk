@@ -21,5 +21,6 @@ check-lint: glibc-series linux-series debian-orig
 	-@$(call stage,checkpatch,$(IN_ROOT) /project/tests/kernel/checkpatch \
 	  $(R_LINUX)/src /project/patchset/linux @COUNTS@)
 	-@$(call stage,series,tests/series-check $(CHECK_DIR)/series.count \
-	  glibc . series $(GLIBC_WORK) linux linux linux/series $(LINUX_WORK))
+	  glibc . series $(PRISTINE) $(GLIBC_WORK) \
+	  linux linux linux/series $(LINUX_PRISTINE) $(LINUX_WORK))
 	@$(call tier-end,check-lint)
