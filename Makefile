@@ -84,7 +84,7 @@ help:
 	@echo "  make check          build what the tests need and run every tier below"
 	@echo "  make run            the main job: build, boot, profile the demo, report in run/"
 	@echo "Tiers of make check (each builds what it needs, runs alone, ends with its count):"
-	@echo "  make check-lint     the glibc mails (glibc's lint, messages, apply) and checkpatch"
+	@echo "  make check-lint     the mails (glibc's lint, checkpatch) and the series against their trees"
 	@echo "  make check-host     glibc build, mutants, elf/ tests on the host, the SFrame reader"
 	@echo "  make check-guest    the kernel; elf/ tests, kernel-side tests, end-to-end in the guest"
 	@echo "  make check-debug    the debug kernel (KASAN, lockdep, kmemleak): hostile and stress runs"

@@ -13,19 +13,30 @@
 
 .PHONY: edit refresh
 
-# $(call edit-tree,WORK): WORK/edit on branch 'edit' at the series'
-# last commit, unless it is there.
+# $(call edit-tree,WORK): WORK/edit on branch 'edit': the branch as it
+# is if there is one (commits not yet refreshed live only there), else
+# new, at the series' last commit.
 edit-tree = if [ -d $(1)/edit ]; then \
 	  echo "edit: $(1)/edit (branch edit, $$(git -C $(1)/edit log -1 --format='%h %s'))"; \
 	else \
 	  git -C $(1)/src worktree prune && \
-	  git -C $(1)/src worktree add -q -B edit $(1)/edit HEAD && \
-	  echo "edit: $(1)/edit: new, at the series' last commit"; \
+	  if git -C $(1)/src rev-parse -q --verify refs/heads/edit > /dev/null; then \
+	    git -C $(1)/src worktree add -q $(1)/edit edit && \
+	    echo "edit: $(1)/edit: the branch edit as it was (git branch -D edit first for a new one)"; \
+	  else \
+	    git -C $(1)/src worktree add -q -b edit $(1)/edit HEAD && \
+	    echo "edit: $(1)/edit: new, at the series' last commit"; \
+	  fi; \
 	fi
 
-# $(call refresh-tree,NAME,TOP,SERIES,WORK)
+# $(call refresh-tree,NAME,TOP,SERIES,WORK): the series from the branch
+# edit, checked out, committed and not in the middle of a rebase.
 refresh-tree = if ! [ -d $(4)/edit ]; then \
 	  echo "refresh: $(1): no $(4)/edit (make edit makes it)"; \
+	elif [ "$$(git -C $(4)/edit symbolic-ref -q HEAD)" != refs/heads/edit ] \
+	     || [ -d "$$(git -C $(4)/edit rev-parse --git-path rebase-merge)" ] \
+	     || [ -d "$$(git -C $(4)/edit rev-parse --git-path rebase-apply)" ]; then \
+	  echo "refresh: $(1): $(4)/edit is not on branch edit, or is in a rebase" >&2; exit 1; \
 	elif [ -n "$$(git -C $(4)/edit status --porcelain)" ]; then \
 	  echo "refresh: $(1): $(4)/edit has changes not committed" >&2; exit 1; \
 	else \
