@@ -1,8 +1,8 @@
 /* spawn ROUNDS CMD-A -- CMD-B [-- CMD-C...]: run the commands ROUNDS
    times each, interleaved (A B C A B C ...), so that drift in a noisy
-   machine hits them alike, and print for each its median and minimum
-   wall time in microseconds.  The commands' output goes to /dev/null.
-   A command that fails stops the run.
+   machine hits them alike, and print for each every round's wall time
+   and then its median and minimum, in microseconds, and the median of
+   its minor page faults.  The commands' output goes to /dev/null.  A command that fails stops the run.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,8 +48,9 @@ main (int argc, char **argv)
 	cmds[n++] = &argv[i + 1];
       }
   double *t = calloc ((size_t) rounds * n, sizeof *t);
+  double *flt = calloc ((size_t) rounds * n, sizeof *flt);
   posix_spawn_file_actions_t fa;
-  if (t == NULL || posix_spawn_file_actions_init (&fa) != 0
+  if (t == NULL || flt == NULL || posix_spawn_file_actions_init (&fa) != 0
       || posix_spawn_file_actions_addopen (&fa, STDOUT_FILENO, "/dev/null",
 					   O_WRONLY, 0) != 0)
     {
@@ -61,9 +63,10 @@ main (int argc, char **argv)
 	struct timespec a, b;
 	pid_t pid;
 	int status;
+	struct rusage ru;
 	clock_gettime (CLOCK_MONOTONIC, &a);
 	if (posix_spawn (&pid, cmds[c][0], &fa, NULL, cmds[c], environ) != 0
-	    || waitpid (pid, &status, 0) != pid
+	    || wait4 (pid, &status, 0, &ru) != pid
 	    || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
 	  {
 	    fprintf (stderr, "spawn: %s failed\n", cmds[c][0]);
@@ -72,12 +75,27 @@ main (int argc, char **argv)
 	clock_gettime (CLOCK_MONOTONIC, &b);
 	t[c * rounds + r] = (b.tv_sec - a.tv_sec) * 1e6
 			    + (b.tv_nsec - a.tv_nsec) / 1e3;
+	flt[c * rounds + r] = ru.ru_minflt;
       }
+  /* Each round's times first, in the order they were taken: the
+     commands of one round ran side by side, so their ratio in that
+     round is one sample of the ratio, and its spread over the rounds
+     is the measure's.  */
+  for (int c = 0; c < n; c++)
+    {
+      printf ("%d rounds_us", c);
+      for (int r = 0; r < rounds; r++)
+	printf ("%c%.1f", r == 0 ? ' ' : ',', t[c * rounds + r]);
+      putchar ('\n');
+    }
   for (int c = 0; c < n; c++)
     {
       double *v = t + c * rounds;
       qsort (v, rounds, sizeof *v, cmp);
       printf ("%d median_us %.1f min_us %.1f\n", c, v[rounds / 2], v[0]);
+      v = flt + c * rounds;
+      qsort (v, rounds, sizeof *v, cmp);
+      printf ("%d median_minflt %.0f\n", c, v[rounds / 2]);
     }
   return 0;
 }

@@ -1,6 +1,8 @@
 # What registration and SFrame unwinding cost, side by side with stock
-# glibc, frame pointers and DWARF (bench/): callgrind on the host, wall
-# times and profiles in the guest; the table, bench.csv and bench.svg in
+# glibc, frame pointers and DWARF (bench/): callgrind on the host; in
+# the guest, times and profiles on a clock that counts the guest's
+# instructions (QEMU's icount, one CPU), so that they do not move with
+# the host's load; the table, bench.csv and bench.svg in
 # run/, and the table with when and where it was measured in
 # results/bench.txt (the file README links; commit it with the change
 # it measures).
@@ -21,7 +23,8 @@ bench: glibc stock kernel-bench $(BENCH_SRC)/.ok
 	  /cache/$(notdir $(BENCH_SRC))
 	$(IN_ROOT) /project/bench/host-run $(R_WORK)/bench $(R_BUILD) \
 	  $(R_WORK)/build-stock
-	$(IN_ROOT) /project/scripts/guest $(R_KERNEL_BENCH) $(R_WORK)/bench 3600 \
+	GUEST_ACCEL=tcg GUEST_ICOUNT=1 GUEST_CPUS=1 \
+	  $(IN_ROOT) /project/scripts/guest $(R_KERNEL_BENCH) $(R_WORK)/bench 3600 \
 	  "$(R_WORK)/bench/guest-run $(R_WORK)/bench $(R_BUILD) $(R_WORK)/build-stock"
 	$(IN_ROOT) sh -c '/project/bench/report $(R_WORK)/bench \
 	  > $(R_WORK)/bench/bench.txt && gnuplot $(R_WORK)/bench/bench.gp'
@@ -29,7 +32,7 @@ bench: glibc stock kernel-bench $(BENCH_SRC)/.ok
 	  $(GLIBC_WORK)/bench/bench.svg run/
 	{ echo "make bench, $$(date -u +%F), tree $$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo +changes);" \
 	       "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1);" \
-	       "guest: $$(sed -n 's/^kernel //p' $(GLIBC_WORK)/bench/guest.txt) under TCG"; \
+	       "guest: $$(sed -n 's/^kernel //p' $(GLIBC_WORK)/bench/guest.txt) under TCG, icount, 1 CPU"; \
 	  echo; cat run/bench.txt; } > results/bench.txt
 	@cat run/bench.txt
 	@echo "make bench: run/bench.txt, run/bench.csv, run/bench.svg; results/bench.txt"
