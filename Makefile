@@ -115,4 +115,5 @@ help:
 	@echo "  make refresh        write both series back from their edit branches"
 	@echo "  make clean          drop config.mk, the mails and the series' stamps"
 	@echo "Knobs (environment or make VAR=...): JOBS, GUEST_ACCEL=kvm|tcg, GUEST_CPUS,"
+	@echo "  GUEST_ICOUNT=1 (the guest clock counts instructions, as in make bench),"
 	@echo "  GUEST_TIMEOUT, E2E_SECONDS; ./configure --help for the configuration."

@@ -43,4 +43,4 @@ tier-end = tests/summary --title $(1) $(CHECK_DIR) $(STAGES_$(1))
 # The knobs the scripts read, from the environment or make's command
 # line (`make check GUEST_ACCEL=tcg'); scripts/in-root passes them into
 # the root, whose environment it otherwise clears.
-export JOBS GUEST_ACCEL GUEST_CPUS GUEST_TIMEOUT E2E_SECONDS
+export JOBS GUEST_ACCEL GUEST_CPUS GUEST_ICOUNT GUEST_TIMEOUT E2E_SECONDS
