@@ -2,11 +2,11 @@
    times each after one round that is not counted, interleaved (A B C
    A B C ...), so that drift in a noisy machine hits them alike, and
    print for each every round's wall time and then its median and
-   minimum, in microseconds, and the median of its minor page
-   faults.  A command may begin with NAME=VALUE words
-   that set its environment, as with env(1), so that no other program
-   runs (nor is opened) inside what is timed.  The commands' output
-   goes to /dev/null.  A command that fails stops the run.
+   minimum, in microseconds, and the median of its minor page faults.
+   A command may begin with NAME=VALUE words that set its environment,
+   as with env(1), so that no other program runs (nor is opened) inside
+   what is timed.  The commands' output goes to /dev/null.  A command
+   that fails stops the run.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
