@@ -65,7 +65,7 @@ check:
 	wait $$bg; sed -n 's/^<== /background: /p' $(LOGS)/background.log
 	@mkdir -p run results && rc=0 && $(call tier-end,check) || rc=$$?; \
 	  cp $(CHECK_DIR)/summary.txt run/check-summary.txt; \
-	  { echo "make check, tree $$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD 2>/dev/null || echo +changes);" \
+	  { echo "make check, tree $$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD -- . ':!results/check.txt' 2>/dev/null || echo +changes);" \
 		 "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)," \
 		 "$$(free -g | awk '/^Mem:/ { print $$2 }') GiB;" \
 		 "guests under $$(cat $(CACHE)/kvm-probe-$$(uname -r) 2>/dev/null || echo tcg);" \
