@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # callchains.py LEAF FRAME... [--min SHARE | --max SHARE] [--mapped]
 #               [--leaf-share SHARE] [--leaf-count N]
-#               [--unmapped LO-HI@TIME]
+#               [--min-whole SHARE] [--unmapped LO-HI@TIME]
 #               < perf-script-output
 #
 # Reads `perf script` output and counts the samples whose innermost
@@ -17,7 +17,10 @@
 # outside every mapped object (perf's "[unknown]" object).  --leaf-share
 # fails the run if fewer than SHARE percent of all samples are in LEAF
 # (the workload must spend its time there); --leaf-count if fewer than
-# N samples are in LEAF.  --unmapped
+# N samples are in LEAF.  --min-whole fails the run if fewer than SHARE
+# percent of all samples with user frames, whatever their leaf, have a
+# chain that reaches the thread's first frame (_start, clone3...).
+# --unmapped
 # fails the run if any sample taken after TIME (perf's clock, e.g. perf
 # record -k mono) has a frame whose address lies in [LO, HI): an object
 # unmapped at TIME.
@@ -144,10 +147,13 @@ def main():
     unmapped = None
     mapped = "--mapped" in args
     args = [a for a in args if a != "--mapped"]
-    leaf_share = leaf_count = None
+    leaf_share = leaf_count = min_whole = None
     while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped",
-                                          "--leaf-share", "--leaf-count"):
-        if args[-2] == "--leaf-share":
+                                          "--leaf-share", "--leaf-count",
+                                          "--min-whole"):
+        if args[-2] == "--min-whole":
+            min_whole = float(args[-1])
+        elif args[-2] == "--leaf-share":
             leaf_share = float(args[-1])
         elif args[-2] == "--leaf-count":
             leaf_count = int(args[-1])
@@ -164,7 +170,7 @@ def main():
     if not args or any(a.startswith("--") for a in args):
         sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
                  "[--mapped] [--leaf-share SHARE] [--leaf-count N] "
-                 "[--unmapped LO-HI@TIME]")
+                 "[--min-whole SHARE] [--unmapped LO-HI@TIME]")
     pattern = args
     samples = [(t, f) for t, _, f in parse_samples(sys.stdin)]
     total = len(samples)
@@ -210,6 +216,13 @@ def main():
     if not hits:
         print(f"FAIL: no sample in {pattern[0]}")
         ok = False
+    if min_whole is not None:
+        share_whole = 100.0 * whole / max(1, len(users))
+        good = users and share_whole >= min_whole
+        print(f"{'PASS' if good else 'FAIL'}: {share_whole:.1f} % of all "
+              f"samples reach the thread's first frame, at least "
+              f"{min_whole} %")
+        ok = ok and good
     if leaf_share is not None:
         in_leaf = 100.0 * len(hits) / max(1, total)
         good = in_leaf >= leaf_share
