@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # callchains.py LEAF FRAME... [--min SHARE | --max SHARE] [--mapped]
 #               [--leaf-share SHARE] [--leaf-count N]
-#               [--min-whole SHARE] [--unmapped LO-HI@TIME]
+#               [--min-whole SHARE] [--in FRAME] [--unmapped LO-HI@TIME]
 #               < perf-script-output
 #
 # Reads `perf script` output and counts the samples whose innermost
@@ -20,6 +20,9 @@
 # N samples are in LEAF.  --min-whole fails the run if fewer than SHARE
 # percent of all samples with user frames, whatever their leaf, have a
 # chain that reaches the thread's first frame (_start, clone3...).
+# --in FRAME counts only the samples in LEAF that have a frame matching
+# FRAME anywhere in their chain (e.g. a kernel function the samples of
+# interest pass through).
 # --unmapped
 # fails the run if any sample taken after TIME (perf's clock, e.g. perf
 # record -k mono) has a frame whose address lies in [LO, HI): an object
@@ -147,11 +150,13 @@ def main():
     unmapped = None
     mapped = "--mapped" in args
     args = [a for a in args if a != "--mapped"]
-    leaf_share = leaf_count = min_whole = None
+    leaf_share = leaf_count = min_whole = inside = None
     while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped",
                                           "--leaf-share", "--leaf-count",
-                                          "--min-whole"):
-        if args[-2] == "--min-whole":
+                                          "--min-whole", "--in"):
+        if args[-2] == "--in":
+            inside = args[-1]
+        elif args[-2] == "--min-whole":
             min_whole = float(args[-1])
         elif args[-2] == "--leaf-share":
             leaf_share = float(args[-1])
@@ -170,15 +175,17 @@ def main():
     if not args or any(a.startswith("--") for a in args):
         sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
                  "[--mapped] [--leaf-share SHARE] [--leaf-count N] "
-                 "[--min-whole SHARE] [--unmapped LO-HI@TIME]")
+                 "[--min-whole SHARE] [--in FRAME] [--unmapped LO-HI@TIME]")
     pattern = args
     samples = [(t, f) for t, _, f in parse_samples(sys.stdin)]
     total = len(samples)
-    hits = [f for _, f in samples if f and frame_matches(pattern[0], f[0])]
+    hits = [f for _, f in samples if f and frame_matches(pattern[0], f[0])
+            and (inside is None or any(frame_matches(inside, g) for g in f))]
     full = [f for f in hits if chain_matches(pattern, f)]
     share = 100.0 * len(full) / len(hits) if hits else 0.0
     depth = sum(len(f) for f in hits) / len(hits) if hits else 0.0
-    print(f"samples {total}, in {pattern[0]} {len(hits)}, reaching "
+    where = pattern[0] + (f" through {inside}" if inside else "")
+    print(f"samples {total}, in {where} {len(hits)}, reaching "
           f"{' -> '.join(pattern)}: {len(full)} ({share:.1f} %), "
           f"mean depth {depth:.1f}")
     # Every sample, whatever its leaf: how many chains reach the thread's

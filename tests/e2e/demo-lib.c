@@ -4,6 +4,7 @@
    SPDX-License-Identifier: LGPL-2.1-or-later  */
 
 #include <signal.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <sys/time.h>
 #include <time.h>
@@ -201,4 +202,17 @@ demo_vdso (double seconds)
   /* Not a tail call: keep demo_vdso on the stack.  */
   demo_sink = ts.tv_nsec;
   return calls + 1;
+}
+
+/* Execute the program again, with ARGV, if the CLOCK_MONOTONIC time
+   DEADLINE (seconds) has not passed.  Returns once it has, or if execv
+   fails.  */
+__attribute__ ((noinline)) unsigned long
+demo_exec (char **argv, double deadline)
+{
+  if (now () < deadline)
+    execv ("/proc/self/exe", argv);
+  /* Not a tail call: keep demo_exec on the stack.  */
+  demo_sink = 1;
+  return 1;
 }

@@ -19,6 +19,10 @@
    demo signal SECONDS    run the plugin's callback while a SIGALRM
 			  handler does most of the work.
    demo vdso SECONDS      read a clock the vDSO serves.
+   demo exec SECONDS      execute itself again and again, with long
+			  arguments (so that execve spends its time
+			  copying them before its point of no return),
+			  until SECONDS have passed since the first.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -140,13 +144,48 @@ reopen (double seconds)
     exit (1);
 }
 
+/* demo exec SECONDS: the first run passes its deadline on as the third
+   argument, followed by EXEC_ARGS arguments of EXEC_ARG_SIZE bytes;
+   the later ones pass their arguments on.  */
+#define EXEC_ARGS 192
+#define EXEC_ARG_SIZE 4096
+
+static void
+run_exec (int argc, char **argv, double seconds)
+{
+  if (argc > 3)
+    {
+      demo_exec (argv, atof (argv[3]));
+      return;
+    }
+  static char *args[4 + EXEC_ARGS + 1];
+  static char deadline[32];
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  snprintf (deadline, sizeof deadline, "%.6f",
+	    ts.tv_sec + ts.tv_nsec / 1e9 + seconds);
+  args[0] = argv[0];
+  args[1] = argv[1];
+  args[2] = argv[2];
+  args[3] = deadline;
+  for (int i = 0; i < EXEC_ARGS; i++)
+    {
+      args[4 + i] = malloc (EXEC_ARG_SIZE);
+      if (args[4 + i] == NULL)
+	exit (1);
+      memset (args[4 + i], 'a' + i % 26, EXEC_ARG_SIZE - 1);
+      args[4 + i][EXEC_ARG_SIZE - 1] = '\0';
+    }
+  demo_exec (args, atof (deadline));
+}
+
 int
 main (int argc, char **argv)
 {
-  if (argc != 3)
+  if (argc != 3 && !(argc > 3 && strcmp (argv[1], "exec") == 0))
     {
       fprintf (stderr, "usage: demo chain|qsort|dlmopen|reopen|plt|plt-got|realign"
-	       "|signal|vdso SECONDS\n");
+	       "|signal|vdso|exec SECONDS\n");
       return 2;
     }
   const char *mode = argv[1];
@@ -183,6 +222,8 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "reopen") == 0)
     reopen (seconds);
+  else if (strcmp (mode, "exec") == 0)
+    run_exec (argc, argv, seconds);
   else
     {
       fprintf (stderr, "demo: unknown mode %s\n", mode);

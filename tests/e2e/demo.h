@@ -11,3 +11,4 @@ unsigned long demo_plt_got (double seconds);
 unsigned long demo_realign (demo_callback callback, double seconds);
 unsigned long demo_signal (demo_callback callback, double seconds);
 unsigned long demo_vdso (double seconds);
+unsigned long demo_exec (char **argv, double deadline);
