@@ -239,7 +239,7 @@ def main():
     if leaf_count is not None:
         good = len(hits) >= leaf_count
         print(f"{'PASS' if good else 'FAIL'}: {len(hits)} samples in "
-              f"{pattern[0]}, at least {leaf_count}")
+              f"{where}, at least {leaf_count}")
         ok = ok and good
     if mapped:
         outside = [f for f in hits if any(o == "[unknown]" for _, _, o in f)]
