@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # callchains.py LEAF FRAME... [--min SHARE | --max SHARE] [--mapped]
 #               [--leaf-share SHARE] [--leaf-count N]
-#               [--min-whole SHARE] [--in FRAME] [--unmapped LO-HI@TIME]
+#               [--min-whole SHARE] [--in FRAME] [--never FRAME,SPEC]...
+#               [--unmapped LO-HI@TIME]
 #               < perf-script-output
 #
 # Reads `perf script` output and counts the samples whose innermost
@@ -22,7 +23,10 @@
 # chain that reaches the thread's first frame (_start, clone3...).
 # --in FRAME counts only the samples in LEAF that have a frame matching
 # FRAME anywhere in their chain (e.g. a kernel function the samples of
-# interest pass through).
+# interest pass through).  --never FRAME,SPEC (repeatable) fails the run
+# if any sample, whatever its leaf, that has a frame matching FRAME also
+# has one matching SPEC (e.g. samples taken after exec replaced the
+# program that still show that program's frames).
 # --unmapped
 # fails the run if any sample taken after TIME (perf's clock, e.g. perf
 # record -k mono) has a frame whose address lies in [LO, HI): an object
@@ -151,10 +155,15 @@ def main():
     mapped = "--mapped" in args
     args = [a for a in args if a != "--mapped"]
     leaf_share = leaf_count = min_whole = inside = None
+    never = []
     while len(args) >= 2 and args[-2] in ("--min", "--max", "--unmapped",
                                           "--leaf-share", "--leaf-count",
-                                          "--min-whole", "--in"):
-        if args[-2] == "--in":
+                                          "--min-whole", "--in", "--never"):
+        if args[-2] == "--never":
+            if args[-1].count(",") != 1:
+                sys.exit(f"callchains.py: bad --never {args[-1]}")
+            never.append(args[-1].split(","))
+        elif args[-2] == "--in":
             inside = args[-1]
         elif args[-2] == "--min-whole":
             min_whole = float(args[-1])
@@ -175,7 +184,8 @@ def main():
     if not args or any(a.startswith("--") for a in args):
         sys.exit("usage: callchains.py LEAF FRAME... [--min|--max SHARE] "
                  "[--mapped] [--leaf-share SHARE] [--leaf-count N] "
-                 "[--min-whole SHARE] [--in FRAME] [--unmapped LO-HI@TIME]")
+                 "[--min-whole SHARE] [--in FRAME] [--never FRAME,SPEC]... "
+                 "[--unmapped LO-HI@TIME]")
     pattern = args
     samples = [(t, f) for t, _, f in parse_samples(sys.stdin)]
     total = len(samples)
@@ -221,8 +231,15 @@ def main():
               f"only the deferred unwind's cookie)")
         ok = False
     if not hits:
-        print(f"FAIL: no sample in {pattern[0]}")
+        print(f"FAIL: no sample in {where}")
         ok = False
+    for frame, spec in never:
+        through = [f for _, f in samples
+                   if any(frame_matches(frame, g) for g in f)]
+        bad = [f for f in through if any(frame_matches(spec, g) for g in f)]
+        print(f"{'PASS' if not bad else 'FAIL'}: samples through {frame}: "
+              f"{len(through)}, with a frame in {spec}: {len(bad)}")
+        ok = ok and not bad
     if min_whole is not None:
         share_whole = 100.0 * whole / max(1, len(users))
         good = users and share_whole >= min_whole
@@ -234,7 +251,7 @@ def main():
         in_leaf = 100.0 * len(hits) / max(1, total)
         good = in_leaf >= leaf_share
         print(f"{'PASS' if good else 'FAIL'}: {in_leaf:.1f} % of the samples "
-              f"in {pattern[0]}, at least {leaf_share} %")
+              f"in {where}, at least {leaf_share} %")
         ok = ok and good
     if leaf_count is not None:
         good = len(hits) >= leaf_count
@@ -243,7 +260,7 @@ def main():
         ok = ok and good
     if mapped:
         outside = [f for f in hits if any(o == "[unknown]" for _, _, o in f)]
-        print(f"samples in {pattern[0]} with a frame outside the mapped "
+        print(f"samples in {where} with a frame outside the mapped "
               f"objects: {len(outside)}")
         if outside:
             print("FAIL: " + " ".join(f"{a:#x}" for a, _, o in outside[0]

@@ -4,6 +4,7 @@
    SPDX-License-Identifier: LGPL-2.1-or-later  */
 
 #include <signal.h>
+#include <stdio.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <sys/time.h>
@@ -205,13 +206,17 @@ demo_vdso (double seconds)
 }
 
 /* Execute the program again, with ARGV, if the CLOCK_MONOTONIC time
-   DEADLINE (seconds) has not passed.  Returns once it has, or if execv
-   fails.  */
+   DEADLINE (seconds) has not passed.  Returns once it has; exits with
+   status 1 if execv fails.  */
 __attribute__ ((noinline)) unsigned long
 demo_exec (char **argv, double deadline)
 {
   if (now () < deadline)
-    execv ("/proc/self/exe", argv);
+    {
+      execv ("/proc/self/exe", argv);
+      perror ("demo: execv /proc/self/exe");
+      exit (1);
+    }
   /* Not a tail call: keep demo_exec on the stack.  */
   demo_sink = 1;
   return 1;

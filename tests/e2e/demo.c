@@ -23,6 +23,9 @@
 			  arguments (so that execve spends its time
 			  copying them before its point of no return),
 			  until SECONDS have passed since the first.
+			  Only when the kernel starts it: /proc/self/exe
+			  must be the demo, not ld.so.  The arguments
+			  (768 KiB) need a stack limit of 3 MiB or more.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
