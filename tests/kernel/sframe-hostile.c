@@ -450,24 +450,39 @@ aimed_copy (uintptr_t text, uint64_t seed)
   return c;
 }
 
+/* A spinner's text region, mapped before any other thread starts: an
+   address the unmapper or a failed registration gives back is never a
+   spinner's, so no registration of the registrar's (k_race, k_overlap)
+   can land on a spinner's text.  Mapped later, a spinner could get the
+   page the unmapper had just taken from under the registrar, and its
+   first registration could meet the registrar's (EEXIST).  */
+struct spinner
+{
+  uintptr_t text;
+  uint64_t seed;
+};
+
 /* Spin in a text region of its own (the unmapper never touches it),
    registered each round with a differently scrambled copy of the
    section aimed at it: every deferred unwind of a sample there reads
-   rows that may say anything.  */
+   rows that may say anything.  Nothing else registers or unmaps that
+   text, and the unwinder drops no section, so each registration and
+   each withdrawal must answer 0.  */
 static void *
 spinner (void *arg)
 {
-  uintptr_t text = map_text (PROT_READ | PROT_EXEC);
+  const struct spinner *sp = arg;
+  uintptr_t text = sp->text;
   void (*spin) (unsigned long) = (void (*) (unsigned long)) text;
-  for (uint64_t round = (uintptr_t) arg; !atomic_load (&stop); round += 2)
+  static const int ok[] = { 0, -1 };
+  for (uint64_t round = sp->seed; !atomic_load (&stop); round += 2)
     {
       unsigned char *copy = aimed_copy (text, round);
       uintptr_t ss = (uintptr_t) copy;
-      record (k_aimed, add (ss, ss + section_len, text, text + page),
-	      (const int[]) { 0, -1 });
+      record (k_aimed, add (ss, ss + section_len, text, text + page), ok);
       for (int i = 0; i < 20 && !atomic_load (&stop); i++)
 	spin (100000);
-      rm (ss);
+      record (k_remove, rm (ss), ok);
       free (copy);
     }
   return NULL;
@@ -496,11 +511,19 @@ main (int argc, char **argv)
   section = (const void *) lib.sframe_start;
   section_len = lib.sframe_end - lib.sframe_start;
 
+  struct spinner spinners[2] =
+    { { map_text (PROT_READ | PROT_EXEC), 0 },
+      { map_text (PROT_READ | PROT_EXEC), 3 } };
+  if (spinners[0].text == 0 || spinners[1].text == 0)
+    {
+      printf ("FAIL: hostile: no text for the spinners: %m\n");
+      return 1;
+    }
   pthread_t th[4];
-  pthread_create (&th[0], NULL, registrar, NULL);
-  pthread_create (&th[1], NULL, unmapper, NULL);
-  pthread_create (&th[2], NULL, spinner, (void *) 0);
-  pthread_create (&th[3], NULL, spinner, (void *) 3);
+  pthread_create (&th[0], NULL, spinner, &spinners[0]);
+  pthread_create (&th[1], NULL, spinner, &spinners[1]);
+  pthread_create (&th[2], NULL, registrar, NULL);
+  pthread_create (&th[3], NULL, unmapper, NULL);
   sleep (seconds);
   atomic_store (&stop, 1);
   for (int i = 0; i < 4; i++)
