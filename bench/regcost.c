@@ -1,0 +1,206 @@
+/* regcost LIB ROUNDS LOADED: what one registration and one withdrawal
+   cost the calling process, without a profiler in the kernel.  Loads
+   libbench-1.so ... libbench-LOADED.so from LIB's directory (each
+   registered by ld.so), then LIB, withdraws LIB's section and times
+   ROUNDS rounds of sframe_register and sframe_unregister of it, each
+   call between two reads of CLOCK_MONOTONIC, and ROUNDS system calls
+   that the kernel refuses at once (sframe_unregister with size 0: the
+   cost of entering the kernel and leaving it).  The clock reads' own
+   cost, measured the same way with nothing between them, is taken
+   off.  Under QEMU's icount (make bench) a nanosecond is an
+   instruction, so the figures do not move with the host's load.
+
+   Prints, per call, in nanoseconds, the median of 9 batches and the
+   lowest and highest batch:
+     add MEDIAN MIN MAX
+     remove MEDIAN MIN MAX
+     entry MEDIAN MIN MAX
+   Exits 1 if a call fails (a registration refused, a withdrawal
+   without its registration), 2 on bad arguments.
+
+   Copyright (C) 2026 The glibc-sframe authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef PT_GNU_SFRAME
+# define PT_GNU_SFRAME 0x6474e554
+#endif
+#ifndef __NR_sframe_register
+# define __NR_sframe_register 472
+# define __NR_sframe_unregister 473
+#endif
+
+/* struct sframe_setup of <linux/sframe.h>, which the toolchain root's
+   headers predate.  */
+struct setup
+{
+  uint64_t sframe_start, sframe_size, text_start, text_size;
+};
+
+#define BATCHES 9
+
+static const char *lib_name;
+static struct setup lib;
+
+/* dl_iterate_phdr callback: LIB's section and its executable segment.  */
+static int
+find_lib (struct dl_phdr_info *info, size_t size, void *data)
+{
+  size_t n = strlen (info->dlpi_name), m = strlen (lib_name);
+  if (n < m || strcmp (info->dlpi_name + n - m, lib_name) != 0)
+    return 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+      if (ph->p_type == PT_GNU_SFRAME)
+	{
+	  lib.sframe_start = info->dlpi_addr + ph->p_vaddr;
+	  lib.sframe_size = ph->p_memsz;
+	}
+      else if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X))
+	{
+	  lib.text_start = info->dlpi_addr + ph->p_vaddr;
+	  lib.text_size = ph->p_memsz;
+	}
+    }
+  return 1;
+}
+
+static inline uint64_t
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static int
+cmp (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Print NAME's median, lowest and highest batch, less the clock's own
+   cost CLOCK per call.  */
+static void
+report (const char *name, double *ns, double clock)
+{
+  qsort (ns, BATCHES, sizeof *ns, cmp);
+  printf ("%s %.1f %.1f %.1f\n", name, ns[BATCHES / 2] - clock,
+	  ns[0] - clock, ns[BATCHES - 1] - clock);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 4)
+    {
+      fprintf (stderr, "usage: regcost LIB ROUNDS LOADED\n");
+      return 2;
+    }
+  long rounds = atol (argv[2]);
+  int loaded = atoi (argv[3]);
+  if (rounds < BATCHES || loaded < 0)
+    {
+      fprintf (stderr, "regcost: ROUNDS must be at least %d\n", BATCHES);
+      return 2;
+    }
+  const char *slash = strrchr (argv[1], '/');
+  int dirlen = slash ? (int) (slash - argv[1]) : 1;
+  for (int i = 1; i <= loaded; i++)
+    {
+      char path[4096];
+      snprintf (path, sizeof path, "%.*s/libbench-%d.so", dirlen,
+		slash ? argv[1] : ".", i);
+      if (dlopen (path, RTLD_NOW | RTLD_LOCAL) == NULL)
+	{
+	  fprintf (stderr, "regcost: %s\n", dlerror ());
+	  return 1;
+	}
+    }
+  if (dlopen (argv[1], RTLD_NOW | RTLD_LOCAL) == NULL)
+    {
+      fprintf (stderr, "regcost: %s\n", dlerror ());
+      return 1;
+    }
+  lib_name = slash ? slash + 1 : argv[1];
+  dl_iterate_phdr (find_lib, NULL);
+  if (lib.sframe_size == 0 || lib.text_size == 0)
+    {
+      fprintf (stderr, "regcost: %s has no SFrame section or no text\n",
+	       argv[1]);
+      return 1;
+    }
+  struct setup rm = { .sframe_start = lib.sframe_start };
+  /* ld.so registered it.  */
+  if (syscall (__NR_sframe_unregister, &rm, sizeof rm) != 0)
+    {
+      fprintf (stderr, "regcost: withdrawing %s's section: %m\n", argv[1]);
+      return 1;
+    }
+
+  long per = rounds / BATCHES;
+  double clock_ns[BATCHES], add_ns[BATCHES], remove_ns[BATCHES],
+    entry_ns[BATCHES];
+  for (int b = 0; b < BATCHES; b++)
+    {
+      uint64_t c = 0, add = 0, remove = 0, entry = 0;
+      for (long i = 0; i < per; i++)
+	{
+	  uint64_t t0 = now ();
+	  uint64_t t1 = now ();
+	  c += t1 - t0;
+	}
+      for (long i = 0; i < per; i++)
+	{
+	  uint64_t t0 = now ();
+	  long r1 = syscall (__NR_sframe_register, &lib, sizeof lib);
+	  uint64_t t1 = now ();
+	  long r2 = syscall (__NR_sframe_unregister, &rm, sizeof rm);
+	  uint64_t t2 = now ();
+	  if (r1 != 0 || r2 != 0)
+	    {
+	      fprintf (stderr, "regcost: round %ld: %s failed: %m\n", i,
+		       r1 != 0 ? "sframe_register" : "sframe_unregister");
+	      return 1;
+	    }
+	  add += t1 - t0;
+	  remove += t2 - t1;
+	}
+      for (long i = 0; i < per; i++)
+	{
+	  uint64_t t0 = now ();
+	  long r = syscall (__NR_sframe_unregister, &rm, 0);
+	  uint64_t t1 = now ();
+	  if (r != -1 || errno != EINVAL)
+	    {
+	      fprintf (stderr, "regcost: size 0 was not refused: %m\n");
+	      return 1;
+	    }
+	  entry += t1 - t0;
+	}
+      clock_ns[b] = (double) c / per;
+      add_ns[b] = (double) add / per;
+      remove_ns[b] = (double) remove / per;
+      entry_ns[b] = (double) entry / per;
+    }
+  qsort (clock_ns, BATCHES, sizeof *clock_ns, cmp);
+  double clock = clock_ns[BATCHES / 2];
+  report ("add", add_ns, clock);
+  report ("remove", remove_ns, clock);
+  report ("entry", entry_ns, clock);
+  return 0;
+}
