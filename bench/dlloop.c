@@ -16,6 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "load-others.h"
+
 int
 main (int argc, char **argv)
 {
@@ -26,19 +28,8 @@ main (int argc, char **argv)
     }
   long count = atol (argv[2]);
   int loaded = argc == 4 ? atoi (argv[3]) : 0;
-  const char *slash = strrchr (argv[1], '/');
-  int dirlen = slash ? (int) (slash - argv[1]) : 1;
-  for (int i = 1; i <= loaded; i++)
-    {
-      char path[4096];
-      snprintf (path, sizeof path, "%.*s/libbench-%d.so", dirlen,
-		slash ? argv[1] : ".", i);
-      if (dlopen (path, RTLD_NOW | RTLD_LOCAL) == NULL)
-	{
-	  fprintf (stderr, "dlloop: %s\n", dlerror ());
-	  return 1;
-	}
-    }
+  if (load_others ("dlloop", argv[1], loaded) != 0)
+    return 1;
   if (argc == 4)
     {
       char line[16];

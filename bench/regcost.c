@@ -34,6 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "load-others.h"
+
 #ifndef PT_GNU_SFRAME
 # define PT_GNU_SFRAME 0x6474e554
 #endif
@@ -118,24 +120,14 @@ main (int argc, char **argv)
       fprintf (stderr, "regcost: ROUNDS must be at least %d\n", BATCHES);
       return 2;
     }
-  const char *slash = strrchr (argv[1], '/');
-  int dirlen = slash ? (int) (slash - argv[1]) : 1;
-  for (int i = 1; i <= loaded; i++)
-    {
-      char path[4096];
-      snprintf (path, sizeof path, "%.*s/libbench-%d.so", dirlen,
-		slash ? argv[1] : ".", i);
-      if (dlopen (path, RTLD_NOW | RTLD_LOCAL) == NULL)
-	{
-	  fprintf (stderr, "regcost: %s\n", dlerror ());
-	  return 1;
-	}
-    }
+  if (load_others ("regcost", argv[1], loaded) != 0)
+    return 1;
   if (dlopen (argv[1], RTLD_NOW | RTLD_LOCAL) == NULL)
     {
       fprintf (stderr, "regcost: %s\n", dlerror ());
       return 1;
     }
+  const char *slash = strrchr (argv[1], '/');
   lib_name = slash ? slash + 1 : argv[1];
   dl_iterate_phdr (find_lib, NULL);
   if (lib.sframe_size == 0 || lib.text_size == 0)
