@@ -60,8 +60,11 @@ static struct setup lib;
 static int
 find_lib (struct dl_phdr_info *info, size_t size, void *data)
 {
+  /* LIB's file name, after a slash or alone: libbench-10.so is not
+     libbench-0.so.  */
   size_t n = strlen (info->dlpi_name), m = strlen (lib_name);
-  if (n < m || strcmp (info->dlpi_name + n - m, lib_name) != 0)
+  if (n < m || strcmp (info->dlpi_name + n - m, lib_name) != 0
+      || (n > m && info->dlpi_name[n - m - 1] != '/'))
     return 0;
   for (int i = 0; i < info->dlpi_phnum; i++)
     {
@@ -117,7 +120,8 @@ main (int argc, char **argv)
   int loaded = atoi (argv[3]);
   if (rounds < BATCHES || loaded < 0)
     {
-      fprintf (stderr, "regcost: ROUNDS must be at least %d\n", BATCHES);
+      fprintf (stderr, "regcost: ROUNDS must be at least %d (a multiple"
+	       " of it: the rest is not run), LOADED at least 0\n", BATCHES);
       return 2;
     }
   if (load_others ("regcost", argv[1], loaded) != 0)
@@ -140,7 +144,9 @@ main (int argc, char **argv)
   /* ld.so registered it.  */
   if (syscall (__NR_sframe_unregister, &rm, sizeof rm) != 0)
     {
-      fprintf (stderr, "regcost: withdrawing %s's section: %m\n", argv[1]);
+      fprintf (stderr, "regcost: withdrawing %s's section: %m%s\n",
+	       argv[1], errno == ENOENT
+	       ? " (ld.so did not register it: is registration on?)" : "");
       return 1;
     }
 
@@ -159,16 +165,20 @@ main (int argc, char **argv)
       for (long i = 0; i < per; i++)
 	{
 	  uint64_t t0 = now ();
-	  long r1 = syscall (__NR_sframe_register, &lib, sizeof lib);
-	  uint64_t t1 = now ();
-	  long r2 = syscall (__NR_sframe_unregister, &rm, sizeof rm);
-	  uint64_t t2 = now ();
-	  if (r1 != 0 || r2 != 0)
+	  if (syscall (__NR_sframe_register, &lib, sizeof lib) != 0)
 	    {
-	      fprintf (stderr, "regcost: round %ld: %s failed: %m\n", i,
-		       r1 != 0 ? "sframe_register" : "sframe_unregister");
+	      fprintf (stderr, "regcost: round %ld: sframe_register: %m\n",
+		       i);
 	      return 1;
 	    }
+	  uint64_t t1 = now ();
+	  if (syscall (__NR_sframe_unregister, &rm, sizeof rm) != 0)
+	    {
+	      fprintf (stderr, "regcost: round %ld: sframe_unregister: %m\n",
+		       i);
+	      return 1;
+	    }
+	  uint64_t t2 = now ();
 	  add += t1 - t0;
 	  remove += t2 - t1;
 	}
@@ -179,7 +189,8 @@ main (int argc, char **argv)
 	  uint64_t t1 = now ();
 	  if (r != -1 || errno != EINVAL)
 	    {
-	      fprintf (stderr, "regcost: size 0 was not refused: %m\n");
+	      fprintf (stderr, "regcost: size 0: %s\n",
+		       r == 0 ? "taken" : strerror (errno));
 	      return 1;
 	    }
 	  entry += t1 - t0;
