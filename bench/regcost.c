@@ -23,65 +23,19 @@
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <elf.h>
 #include <errno.h>
 #include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "load-others.h"
-
-#ifndef PT_GNU_SFRAME
-# define PT_GNU_SFRAME 0x6474e554
-#endif
-#ifndef __NR_sframe_register
-# define __NR_sframe_register 472
-# define __NR_sframe_unregister 473
-#endif
-
-/* struct sframe_setup of <linux/sframe.h>, which the toolchain root's
-   headers predate.  */
-struct setup
-{
-  uint64_t sframe_start, sframe_size, text_start, text_size;
-};
+#include "../tests/kernel/sframe-calls.h"
+#include "../tests/kernel/sframe-obj.h"
 
 #define BATCHES 9
-
-static const char *lib_name;
-static struct setup lib;
-
-/* dl_iterate_phdr callback: LIB's section and its executable segment.  */
-static int
-find_lib (struct dl_phdr_info *info, size_t size, void *data)
-{
-  /* LIB's file name, after a slash or alone: libbench-10.so is not
-     libbench-0.so.  */
-  size_t n = strlen (info->dlpi_name), m = strlen (lib_name);
-  if (n < m || strcmp (info->dlpi_name + n - m, lib_name) != 0
-      || (n > m && info->dlpi_name[n - m - 1] != '/'))
-    return 0;
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    {
-      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-      if (ph->p_type == PT_GNU_SFRAME)
-	{
-	  lib.sframe_start = info->dlpi_addr + ph->p_vaddr;
-	  lib.sframe_size = ph->p_memsz;
-	}
-      else if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X))
-	{
-	  lib.text_start = info->dlpi_addr + ph->p_vaddr;
-	  lib.text_size = ph->p_memsz;
-	}
-    }
-  return 1;
-}
 
 static inline uint64_t
 now (void)
@@ -126,21 +80,28 @@ main (int argc, char **argv)
     }
   if (load_others ("regcost", argv[1], loaded) != 0)
     return 1;
-  if (dlopen (argv[1], RTLD_NOW | RTLD_LOCAL) == NULL)
+  void *h = dlopen (argv[1], RTLD_NOW | RTLD_LOCAL);
+  struct link_map *map;
+  struct sframe_obj o;
+  if (h == NULL || dlinfo (h, RTLD_DI_LINKMAP, &map) != 0)
     {
       fprintf (stderr, "regcost: %s\n", dlerror ());
       return 1;
     }
-  const char *slash = strrchr (argv[1], '/');
-  lib_name = slash ? slash + 1 : argv[1];
-  dl_iterate_phdr (find_lib, NULL);
-  if (lib.sframe_size == 0 || lib.text_size == 0)
+  if (!sframe_obj_find (&o, NULL, map->l_addr))
     {
       fprintf (stderr, "regcost: %s has no SFrame section or no text\n",
 	       argv[1]);
       return 1;
     }
-  struct setup rm = { .sframe_start = lib.sframe_start };
+  struct sframe_setup lib =
+    {
+      .sframe_start = o.sframe_start,
+      .sframe_size = o.sframe_end - o.sframe_start,
+      .text_start = o.text_start,
+      .text_size = o.text_end - o.text_start,
+    };
+  struct sframe_setup rm = { .sframe_start = lib.sframe_start };
   /* ld.so registered it.  */
   if (syscall (__NR_sframe_unregister, &rm, sizeof rm) != 0)
     {
