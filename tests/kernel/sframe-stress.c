@@ -157,13 +157,12 @@ check_view (const char *view, unsigned int *seen, int *base)
       const char *eol = strchrnul (line, '\n');
       char path[PATH_MAX];
       unsigned long ts, te, ss, se;
-      unsigned int version;
       int n;
 
       path[0] = '\0';
-      if (sscanf (line, "%lx-%lx %lx-%lx v%u %4095[^\n]", &ts, &te, &ss, &se,
-		  &version, path) < 5
-	  || ts >= te || ss >= se || (version != 2 && version != 3))
+      if (sscanf (line, "%lx-%lx %lx-%lx %4095[^\n]", &ts, &te, &ss, &se,
+		  path) < 4
+	  || ts >= te || ss >= se)
 	fail ("malformed line in /proc/self/sframe: %.*s",
 	      (int) (eol - line), line);
       else if (strcmp (path, exe_path) == 0)

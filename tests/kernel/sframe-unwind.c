@@ -2,7 +2,11 @@
    library built without frame pointers, whose hot loop is two calls deep
    (main -> sframe_lib_mid -> lib_leaf).  With "register" it registers the
    library's SFrame data with the sframe_register system call itself (as
-   a patched dynamic linker would); with "none" it does not.  Runs for the given seconds.
+   a patched dynamic linker would); with "none" it does not; with
+   "badheader" it registers, for the library's text, a copy of its
+   section whose magic number is wrong, which the kernel takes (it
+   reads nothing of a section when registering it) and must not unwind
+   with.  Runs for the given seconds.
    Built with SFRAME_FP_MID, main calls the library through sframe_fp_mid
    (sframe-fp.c), a frame with frame pointers and no SFrame data.  Built
    with SFRAME_DEEP=N (make bench's deep workload), main calls deep_a (N)
@@ -16,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "sframe-calls.h"
@@ -28,19 +33,36 @@ unsigned long deep_a (unsigned long n);
 int
 main (int argc, char **argv)
 {
+  int bad = argc == 4 && strcmp (argv[1], "badheader") == 0;
   if (argc != 4 || (strcmp (argv[1], "register") != 0
-		    && strcmp (argv[1], "none") != 0))
+		    && strcmp (argv[1], "none") != 0 && !bad))
     {
-      fprintf (stderr, "usage: %s register|none LIBNAME SECONDS\n", argv[0]);
+      fprintf (stderr, "usage: %s register|none|badheader LIBNAME SECONDS\n",
+	       argv[0]);
       return 2;
     }
-  if (strcmp (argv[1], "register") == 0)
+  if (strcmp (argv[1], "none") != 0)
     {
       struct sframe_obj lib;
       if (!sframe_obj_find (&lib, argv[2], 0))
 	{
 	  fprintf (stderr, "%s: no PT_GNU_SFRAME\n", argv[2]);
 	  return 1;
+	}
+      if (bad)
+	{
+	  size_t len = lib.sframe_end - lib.sframe_start;
+	  unsigned char *copy = mmap (NULL, len, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	  if (copy == MAP_FAILED)
+	    {
+	      perror ("mmap");
+	      return 1;
+	    }
+	  memcpy (copy, (const void *) lib.sframe_start, len);
+	  copy[0] ^= 0xff;
+	  lib.sframe_start = (uintptr_t) copy;
+	  lib.sframe_end = (uintptr_t) copy + len;
 	}
       int err = sframe_add_via (SFRAME_SYSCALL, lib.sframe_start,
 				lib.sframe_end, lib.text_start, lib.text_end);
