@@ -67,7 +67,9 @@ enum kind
 			   nothing of the section) */
   k_truncated,		/* cut short: ENOEXEC if shorter than a header,
 			   else 0 */
-  k_unmapped,		/* the section's pages unmapped: 0 */
+  k_unmapped,		/* the section's pages unmapped: 0, and withdrawn
+			   at once (0): the next one may get the same
+			   address */
   k_huge,		/* sframe_end 1 GiB past the copy: 0 */
   k_overlap,		/* text overlapping a live registration: EEXIST,
 			   or, if that text went meanwhile, ENXIO (or
@@ -349,9 +351,11 @@ attack (enum kind kind)
       if (atomic_exchange (&race_text, 0) == 0)
 	text = 0;
     }
-  if (text == 0 || kind == k_overlap)
+  if (text == 0 || kind == k_overlap || kind == k_unmapped)
     {
-      if (err == 0 && kind != k_overlap)
+      if (err == 0 && kind == k_unmapped)
+	record (k_remove, rm (ss), ok);
+      else if (err == 0 && kind != k_overlap)
 	rm (ss);
       if (text != 0)
 	munmap ((void *) text, page);
