@@ -70,7 +70,10 @@ enum kind
   k_unmapped,		/* the section's pages unmapped: 0, and withdrawn
 			   at once (0): the next one may get the same
 			   address */
-  k_huge,		/* sframe_end 1 GiB past the copy: 0 */
+  k_huge,		/* sframe_end 1 GiB past the copy: 0, or EFAULT
+			   where that is past user space (a copy near
+			   its top, with address space randomisation
+			   off) */
   k_overlap,		/* text overlapping a live registration: EEXIST,
 			   or, if that text went meanwhile, ENXIO (or
 			   EACCES: something else mapped there) */
@@ -245,7 +248,8 @@ static void
 attack (enum kind kind)
 {
   static const int ok[] = { 0, -1 }, noexec[] = { ENOEXEC, -1 },
-    fault[] = { EFAULT, -1 }, inval[] = { EINVAL, -1 },
+    fault[] = { EFAULT, -1 }, huge[] = { 0, EFAULT, -1 },
+    inval[] = { EINVAL, -1 },
     noexec_text[] = { EACCES, -1 }, race[] = { 0, ENXIO, EACCES, -1 };
   struct slot *s = &slots[next () % SLOTS];
   if (s->copy != NULL)
@@ -301,6 +305,7 @@ attack (enum kind kind)
     case k_huge:
       /* Inside the address space, far past the copy.  */
       se = ss + (1ul << 30);
+      allowed = huge;
       break;
     case k_overlap:
       {

@@ -155,12 +155,15 @@ check_view (const char *view, unsigned int *seen, int *base)
   for (const char *line = view; *line != '\0';)
     {
       const char *eol = strchrnul (line, '\n');
-      char path[PATH_MAX];
+      char path[PATH_MAX], one[PATH_MAX + 64];
       unsigned long ts, te, ss, se;
       int n;
 
+      /* One line at a time: a line without a path must not take the
+	 next line's.  */
+      snprintf (one, sizeof one, "%.*s", (int) (eol - line), line);
       path[0] = '\0';
-      if (sscanf (line, "%lx-%lx %lx-%lx %4095[^\n]", &ts, &te, &ss, &se,
+      if (sscanf (one, "%lx-%lx %lx-%lx %4095[^\n]", &ts, &te, &ss, &se,
 		  path) < 4
 	  || ts >= te || ss >= se)
 	fail ("malformed line in /proc/self/sframe: %.*s",

@@ -2,11 +2,13 @@
    library built without frame pointers, whose hot loop is two calls deep
    (main -> sframe_lib_mid -> lib_leaf).  With "register" it registers the
    library's SFrame data with the sframe_register system call itself (as
-   a patched dynamic linker would); with "none" it does not; with
-   "badheader" it registers, for the library's text, a copy of its
-   section whose magic number is wrong, which the kernel takes (it
-   reads nothing of a section when registering it) and must not unwind
-   with.  Runs for the given seconds.
+   a patched dynamic linker would); with "none" it does not.  With
+   "copy" it registers, for the library's text, a copy of its section
+   elsewhere in memory (function starts rebased to the copy), which
+   must unwind as the original does; with "badheader" the same copy
+   with a wrong magic number, which the kernel takes (it reads nothing
+   of a section when registering it) and must not unwind with.  Runs
+   for the given seconds.
    Built with SFRAME_FP_MID, main calls the library through sframe_fp_mid
    (sframe-fp.c), a frame with frame pointers and no SFrame data.  Built
    with SFRAME_DEEP=N (make bench's deep workload), main calls deep_a (N)
@@ -17,6 +19,8 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,15 +34,55 @@ unsigned long sframe_lib_mid (unsigned long n);
 unsigned long sframe_fp_mid (unsigned long n);
 unsigned long deep_a (unsigned long n);
 
+/* Copy LEN bytes of the SFrame section at ORIG to COPY, and rebase its
+   function start addresses, which are relative to the section or to
+   each function's index entry, so that the copy describes the same
+   text.  False if a start does not fit (SFrame v2 keeps 32 bits).  */
+static bool
+copy_section (unsigned char *copy, const unsigned char *orig, size_t len)
+{
+  memcpy (copy, orig, len);
+  uint8_t version = copy[2], flags = copy[3], aux = copy[7];
+  uint32_t num_fdes, fdes_off;
+  memcpy (&num_fdes, copy + 8, 4);
+  memcpy (&fdes_off, copy + 20, 4);
+  size_t fde_size = version == 2 ? 20 : 16;
+  /* SFRAME_F_FDE_FUNC_START_PCREL: relative to the entry itself.  */
+  intptr_t delta = (intptr_t) orig - (intptr_t) copy;
+  for (uint32_t i = 0; i < num_fdes; i++)
+    {
+      unsigned char *f = copy + 28 + aux + fdes_off + i * fde_size;
+      if (version == 2)
+	{
+	  int32_t start;
+	  memcpy (&start, f, 4);
+	  int64_t rebased = (int64_t) start + (flags & 4 ? delta : 0);
+	  if (rebased != (int32_t) rebased)
+	    return false;
+	  start = rebased;
+	  memcpy (f, &start, 4);
+	}
+      else
+	{
+	  int64_t start;
+	  memcpy (&start, f, 8);
+	  start += flags & 4 ? delta : 0;
+	  memcpy (f, &start, 8);
+	}
+    }
+  return true;
+}
+
 int
 main (int argc, char **argv)
 {
   int bad = argc == 4 && strcmp (argv[1], "badheader") == 0;
+  int copied = bad || (argc == 4 && strcmp (argv[1], "copy") == 0);
   if (argc != 4 || (strcmp (argv[1], "register") != 0
-		    && strcmp (argv[1], "none") != 0 && !bad))
+		    && strcmp (argv[1], "none") != 0 && !copied))
     {
-      fprintf (stderr, "usage: %s register|none|badheader LIBNAME SECONDS\n",
-	       argv[0]);
+      fprintf (stderr, "usage: %s register|none|copy|badheader LIBNAME "
+	       "SECONDS\n", argv[0]);
       return 2;
     }
   if (strcmp (argv[1], "none") != 0)
@@ -49,7 +93,7 @@ main (int argc, char **argv)
 	  fprintf (stderr, "%s: no PT_GNU_SFRAME\n", argv[2]);
 	  return 1;
 	}
-      if (bad)
+      if (copied)
 	{
 	  size_t len = lib.sframe_end - lib.sframe_start;
 	  unsigned char *copy = mmap (NULL, len, PROT_READ | PROT_WRITE,
@@ -59,8 +103,15 @@ main (int argc, char **argv)
 	      perror ("mmap");
 	      return 1;
 	    }
-	  memcpy (copy, (const void *) lib.sframe_start, len);
-	  copy[0] ^= 0xff;
+	  if (!copy_section (copy, (const unsigned char *) lib.sframe_start,
+			     len))
+	    {
+	      fprintf (stderr, "%s: the copy is too far for SFrame v2\n",
+		       argv[2]);
+	      return 1;
+	    }
+	  if (bad)
+	    copy[0] ^= 0xff;
 	  lib.sframe_start = (uintptr_t) copy;
 	  lib.sframe_end = (uintptr_t) copy + len;
 	}
