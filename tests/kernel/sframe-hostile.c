@@ -426,29 +426,18 @@ aimed_copy (uintptr_t text, uint64_t seed)
 {
   unsigned char *c = malloc (section_len);
   memcpy (c, section, section_len);
-  uint8_t version = c[2], flags = c[3], aux = c[7];
-  uint32_t num_fdes, fdes_off, fres_off, fre_len;
-  memcpy (&num_fdes, c + 8, 4);
+  uint32_t fres_off, fre_len;
   memcpy (&fre_len, c + 16, 4);
-  memcpy (&fdes_off, c + 20, 4);
   memcpy (&fres_off, c + 24, 4);
-  size_t fdes = 28 + aux + fdes_off, fres = 28 + aux + fres_off;
-  size_t fde_size = version == 2 ? 20 : 16;
-  for (uint32_t i = 0; i < num_fdes; i++)
-    {
-      unsigned char *f = c + fdes + i * fde_size;
-      uintptr_t base = flags & 4 ? (uintptr_t) f : (uintptr_t) c;
-      int64_t start = (int64_t) (text + 2 * i - base);
-      uint32_t size = page - 2 * i;
-      if (version == 2)
-	{
-	  int32_t s32 = start;
-	  memcpy (f, &s32, 4);
-	}
-      else
-	memcpy (f, &start, 8);
-      memcpy (f + (version == 2 ? 4 : 8), &size, 4);
-    }
+  size_t fres = 28 + c[7] + fres_off;
+  struct sframe_fdes fd;
+  sframe_fdes_of (&fd, c);
+  /* A v2 start that does not fit is written truncated: the samples'
+     unwinds read whatever it says.  */
+  for (uint32_t i = 0; i < fd.num; i++)
+    sframe_fde_set (&fd, i,
+		    (int64_t) (text + 2 * i - sframe_fde_base (&fd, i)),
+		    page - 2 * i);
   for (size_t i = fres; i < fres + fre_len; i++)
     {
       seed = seed * 6364136223846793005ull + 1442695040888963407ull;

@@ -42,34 +42,13 @@ static bool
 copy_section (unsigned char *copy, const unsigned char *orig, size_t len)
 {
   memcpy (copy, orig, len);
-  uint8_t version = copy[2], flags = copy[3], aux = copy[7];
-  uint32_t num_fdes, fdes_off;
-  memcpy (&num_fdes, copy + 8, 4);
-  memcpy (&fdes_off, copy + 20, 4);
-  size_t fde_size = version == 2 ? 20 : 16;
-  /* SFRAME_F_FDE_FUNC_START_PCREL: relative to the entry itself.  */
+  struct sframe_fdes fd;
+  sframe_fdes_of (&fd, copy);
+  /* Relative to the section or to its own entry: the same distance.  */
   intptr_t delta = (intptr_t) orig - (intptr_t) copy;
-  for (uint32_t i = 0; i < num_fdes; i++)
-    {
-      unsigned char *f = copy + 28 + aux + fdes_off + i * fde_size;
-      if (version == 2)
-	{
-	  int32_t start;
-	  memcpy (&start, f, 4);
-	  int64_t rebased = (int64_t) start + (flags & 4 ? delta : 0);
-	  if (rebased != (int32_t) rebased)
-	    return false;
-	  start = rebased;
-	  memcpy (f, &start, 4);
-	}
-      else
-	{
-	  int64_t start;
-	  memcpy (&start, f, 8);
-	  start += flags & 4 ? delta : 0;
-	  memcpy (f, &start, 8);
-	}
-    }
+  for (uint32_t i = 0; i < fd.num; i++)
+    if (!sframe_fde_set (&fd, i, sframe_fde_start (&fd, i) + delta, 0))
+      return false;
   return true;
 }
 
