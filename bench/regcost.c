@@ -10,11 +10,18 @@
    off.  Under QEMU's icount (make bench) a nanosecond is an
    instruction, so the figures do not move with the host's load.
 
-   Prints, per call, in nanoseconds, the median of 9 batches and the
-   lowest and highest batch:
+   Then, with the LOADED others withdrawn, times registering all of them
+   with one sframe_register each and with one sframe_register of a
+   chain of them (SFRAME_SETUP_SIZE_VER1), as many registrations as
+   ROUNDS in all, and their withdrawals between; per object.
+
+   Prints, per call or per object, in nanoseconds, the median of 9
+   batches and the lowest and highest batch:
      add MEDIAN MIN MAX
      remove MEDIAN MIN MAX
      entry MEDIAN MIN MAX
+     each MEDIAN MIN MAX        (LOADED at least 1)
+     chain MEDIAN MIN MAX       (LOADED at least 1)
    Exits 1 if a call fails (a registration refused, a withdrawal
    without its registration), 2 on bad arguments.
 
@@ -60,6 +67,90 @@ report (const char *name, double *ns, double clock)
   qsort (ns, BATCHES, sizeof *ns, cmp);
   printf ("%s %.1f %.1f %.1f\n", name, ns[BATCHES / 2] - clock,
 	  ns[0] - clock, ns[BATCHES - 1] - clock);
+}
+
+/* The chain of the objects load_others loaded, in their order.  */
+struct others
+{
+  struct sframe_setup_chain *chain;
+  int n;
+};
+
+static int
+others_cb (struct dl_phdr_info *info, size_t size, void *data)
+{
+  struct others *o = data;
+  struct sframe_obj obj;
+  const char *base = strrchr (info->dlpi_name, '/');
+  int i;
+  if (base == NULL || sscanf (base, "/libbench-%d.so", &i) != 1 || i < 1
+      || !sframe_obj_find (&obj, NULL, info->dlpi_addr))
+    return 0;
+  struct sframe_setup_chain *c = &o->chain[o->n++];
+  c->s = (struct sframe_setup) {
+    .sframe_start = obj.sframe_start,
+    .sframe_size = obj.sframe_end - obj.sframe_start,
+    .text_start = obj.text_start,
+    .text_size = obj.text_end - obj.text_start,
+  };
+  c->next = 0;
+  if (o->n > 1)
+    o->chain[o->n - 2].next = (uintptr_t) c;
+  return 0;
+}
+
+/* Withdraw every object of O; 0, or 1 after saying which failed.  */
+static int
+others_withdraw (const struct others *o)
+{
+  for (int i = 0; i < o->n; i++)
+    {
+      struct sframe_setup rm = { .sframe_start = o->chain[i].s.sframe_start };
+      if (sframe_unregister_raw (&rm, sizeof rm) != 0)
+	{
+	  fprintf (stderr, "regcost: withdrawing object %d: %s\n", i,
+		   strerror (errno));
+	  return 1;
+	}
+    }
+  return 0;
+}
+
+/* Time REPS rounds of registering O's objects one call each and then
+   as one chain; the nanoseconds per object of each go to *EACH and
+   *CHAIN.  0, or 1 after saying which call failed.  */
+static int
+others_time (const struct others *o, long reps, double *each,
+	     double *chain)
+{
+  uint64_t t_each = 0, t_chain = 0;
+  for (long r = 0; r < reps; r++)
+    {
+      uint64_t t0 = now ();
+      for (int i = 0; i < o->n; i++)
+	if (sframe_register_raw (&o->chain[i].s, SFRAME_SETUP_SIZE_VER0) != 0)
+	  {
+	    fprintf (stderr, "regcost: registering object %d: %m\n", i);
+	    return 1;
+	  }
+      t_each += now () - t0;
+      if (others_withdraw (o))
+	return 1;
+      t0 = now ();
+      long int c = sframe_register_chain (o->chain);
+      t_chain += now () - t0;
+      if (c != 0)
+	{
+	  fprintf (stderr, "regcost: the chain: %s\n",
+		   c < 0 ? strerror (-c) : "refused part way");
+	  return 1;
+	}
+      if (others_withdraw (o))
+	return 1;
+    }
+  *each = (double) t_each / (reps * o->n);
+  *chain = (double) t_chain / (reps * o->n);
+  return 0;
 }
 
 int
@@ -166,5 +257,34 @@ main (int argc, char **argv)
   report ("add", add_ns, clock);
   report ("remove", remove_ns, clock);
   report ("entry", entry_ns, clock);
+  if (loaded == 0)
+    return 0;
+
+  /* The others, as registrations one at a time and as one chain.  */
+  struct others others = { calloc (loaded, sizeof *others.chain), 0 };
+  if (others.chain == NULL)
+    {
+      fprintf (stderr, "regcost: out of memory\n");
+      return 1;
+    }
+  dl_iterate_phdr (others_cb, &others);
+  if (others.n != loaded)
+    {
+      fprintf (stderr, "regcost: %d of the %d others have SFrame data\n",
+	       others.n, loaded);
+      return 1;
+    }
+  if (others_withdraw (&others))
+    return 1;
+  long reps = per / loaded > 0 ? per / loaded : 1;
+  double each_ns[BATCHES], chain_ns[BATCHES];
+  for (int b = 0; b < BATCHES; b++)
+    if (others_time (&others, reps, &each_ns[b], &chain_ns[b]))
+      return 1;
+  /* Each object's time was taken with one clock read pair, not one
+     per object: the clock's cost is spread over them.  */
+  report ("each", each_ns, clock / loaded);
+  report ("chain", chain_ns, clock / loaded);
+  free (others.chain);
   return 0;
 }

@@ -39,6 +39,17 @@ struct sframe_setup
 _Static_assert (sizeof (struct sframe_setup) == SFRAME_SETUP_SIZE_VER0,
 		"struct sframe_setup is 32 bytes");
 
+/* The structure of a chain: the four fields and the next structure's
+   address, or 0.  */
+struct sframe_setup_chain
+{
+  struct sframe_setup s;
+  uint64_t next;
+};
+#define SFRAME_SETUP_SIZE_VER1 40
+_Static_assert (sizeof (struct sframe_setup_chain) == SFRAME_SETUP_SIZE_VER1,
+		"struct sframe_setup_chain is 40 bytes");
+
 /* Provisional numbers, the same in the x86-64 and the generic table.  */
 #ifndef __NR_sframe_register
 # define __NR_sframe_register 472
@@ -52,10 +63,13 @@ _Static_assert (sizeof (struct sframe_setup) == SFRAME_SETUP_SIZE_VER0,
 # define PR_REMOVE_SFRAME 83
 #endif
 
-enum sframe_entry { SFRAME_SYSCALL, SFRAME_PRCTL, SFRAME_ENTRIES };
+/* The system calls with one structure (size 32), the prctls, and the
+   system calls with a chain (size 40).  */
+enum sframe_entry { SFRAME_SYSCALL, SFRAME_PRCTL, SFRAME_CHAIN,
+		    SFRAME_ENTRIES };
 
 static const char *const sframe_entry_name[SFRAME_ENTRIES] =
-  { "syscall", "prctl" };
+  { "syscall", "prctl", "chain" };
 
 /* The system calls with any structure and size: 0 or the errno.  */
 static inline int
@@ -70,9 +84,23 @@ sframe_unregister_raw (const void *setup, size_t size)
   return syscall (__NR_sframe_unregister, setup, size) == 0 ? 0 : errno;
 }
 
+/* sframe_register of the chain that starts at FIRST: 0 if all of it was
+   registered, the number registered before the first refused one, or
+   the negated errno of the first.  */
+static inline long int
+sframe_register_chain (const struct sframe_setup_chain *first)
+{
+  long int r = syscall (__NR_sframe_register, first, SFRAME_SETUP_SIZE_VER1);
+  return r < 0 ? -errno : r;
+}
+
 /* Register section [SS, SE) for text [TS, TE) through ENTRY.  The system
    call gets the sizes SE - SS and TE - TS: an inverted range becomes one
-   that wraps, which it refuses as the prctl refuses the inverted one.  */
+   that wraps, which it refuses as the prctl refuses the inverted one.
+   SFRAME_CHAIN passes a chain of the registration and the same again,
+   which the kernel must refuse (EEXIST) after registering the first:
+   the answer is the first's, and an answer a chain of two cannot give
+   (all of it registered, or more than one) is ENOTRECOVERABLE.  */
 static inline int
 sframe_add_via (enum sframe_entry entry, uintptr_t ss, uintptr_t se,
 		uintptr_t ts, uintptr_t te)
@@ -80,7 +108,12 @@ sframe_add_via (enum sframe_entry entry, uintptr_t ss, uintptr_t se,
   if (entry == SFRAME_PRCTL)
     return prctl (PR_ADD_SFRAME, ss, se, ts, te) == 0 ? 0 : errno;
   struct sframe_setup s = { ss, se - ss, ts, te - ts };
-  return sframe_register_raw (&s, sizeof s);
+  if (entry == SFRAME_SYSCALL)
+    return sframe_register_raw (&s, sizeof s);
+  struct sframe_setup_chain again = { s, 0 };
+  struct sframe_setup_chain first = { s, (uintptr_t) &again };
+  long int r = sframe_register_chain (&first);
+  return r == 1 ? 0 : r < 0 ? (int) -r : ENOTRECOVERABLE;
 }
 
 /* Withdraw the section registered at SS through ENTRY.  */
@@ -89,8 +122,10 @@ sframe_remove_via (enum sframe_entry entry, uintptr_t ss)
 {
   if (entry == SFRAME_PRCTL)
     return prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0) == 0 ? 0 : errno;
-  struct sframe_setup s = { .sframe_start = ss };
-  return sframe_unregister_raw (&s, sizeof s);
+  struct sframe_setup_chain s = { { .sframe_start = ss } };
+  return sframe_unregister_raw (&s, entry == SFRAME_CHAIN
+				? SFRAME_SETUP_SIZE_VER1
+				: SFRAME_SETUP_SIZE_VER0);
 }
 
 #endif
