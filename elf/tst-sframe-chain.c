@@ -1,0 +1,251 @@
+/* Registering the objects of one load with one system call (a chain).
+   Copyright The GNU Toolchain Authors.
+   This file is part of the GNU C Library.
+
+   The GNU C Library is free software; you can redistribute it and/or
+   modify it under the terms of the GNU Lesser General Public
+   License as published by the Free Software Foundation; either
+   version 2.1 of the License, or (at your option) any later version.
+
+   The GNU C Library is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with the GNU C Library; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+/* Checks that where the kernel takes chains (it announces the size of
+   version 1 of struct sframe_setup), the dynamic linker registers all
+   the objects of a start-up and all those of a dlopen with one
+   sframe_register each, still before any of their constructors runs;
+   that an object refused in a chain costs only itself its
+   registration; that an object unmapped before its load was registered
+   (a failed dlopen) is neither registered nor withdrawn; and that a
+   policy's errno for a chain stops all further requests.  */
+
+#include <errno.h>
+#include <string.h>
+#include <support/check.h>
+#include <support/sframe-stub.h>
+#include <support/support.h>
+
+#include "tst-sframe-common.h"
+
+/* The number of adds in R that started a system call (the first of a
+   chain), and check that every add was part of a chain.  */
+static size_t
+chain_calls (const struct sframe_stub_result *r)
+{
+  size_t calls = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    if (r->calls[i].kind == sframe_stub_add)
+      {
+	if (r->calls[i].chain == 0)
+	  {
+	    support_record_failure ();
+	    printf ("error: call %zu: an add of its own, not of a chain\n",
+		    i);
+	  }
+	calls += r->calls[i].chain == 1;
+      }
+  return calls;
+}
+
+/* The length of the chain of system call N (from 0) in R.  */
+static size_t
+chain_length (const struct sframe_stub_result *r, size_t n)
+{
+  size_t len = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    if (r->calls[i].kind == sframe_stub_add && r->calls[i].chain != 0)
+      {
+	if (r->calls[i].chain == 1 && n-- == 0)
+	  len = 1;
+	else if (len != 0 && r->calls[i].chain == len + 1)
+	  ++len;
+	else if (len != 0)
+	  break;
+      }
+  return len;
+}
+
+static int
+do_test (void)
+{
+  if (strcmp (sframe_stub_transport (), "sframe_register") != 0)
+    FAIL_UNSUPPORTED ("this build registers with %s, which takes no chain",
+		      sframe_stub_transport ());
+  size_t libc_expected = sframe_libc_expected ();
+  char *libc_name = sframe_libc_name ();
+  struct sframe_stub_config chain = { .announce = sframe_stub_announce_chain };
+
+  /* (A) The program, its dependency and libc.so.6 with one call at
+     start-up; the plugin with one call at dlopen; each registered
+     before its constructor runs, and withdrawn by dlclose.  */
+  {
+    static const char *const cmds[] =
+      { "open", "tst-sframe-mod2.so", "call", "close", NULL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    TEST_COMPARE (chain_calls (r), 2);
+    TEST_COMPARE (chain_length (r, 0), 2 + libc_expected);
+    TEST_COMPARE (chain_length (r, 1), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-prog"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod1.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, libc_name),
+		  libc_expected);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod2.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-mod2.so"), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 0), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-prog"));
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-mod2.so"));
+    sframe_stub_free (r);
+  }
+
+  /* (B) The kernel maps the program: the chain starts with its
+     dependency.  LD_PRELOAD and LD_AUDIT modules are in a chain of
+     their load too.  */
+  {
+    static const char *const no_cmds[] = { NULL };
+    struct sframe_prog_run run = { .kernel = true, .cmds = no_cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    TEST_COMPARE (chain_calls (r), 1);
+    TEST_COMPARE (chain_length (r, 0), 1 + libc_expected);
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    sframe_stub_free (r);
+  }
+  {
+    static const char *const no_cmds[] = { NULL };
+    char *path = xasprintf ("%s/elf/tst-sframe-mod3.so",
+			    support_objdir_root);
+    struct sframe_prog_run run =
+      {
+	.kernel = false, .env_name = "LD_PRELOAD", .env_value = path,
+	.cmds = no_cmds,
+      };
+    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    TEST_COMPARE (chain_calls (r), 1);
+    TEST_COMPARE (chain_length (r, 0), 3 + libc_expected);
+    TEST_COMPARE (sframe_stub_marker_value (r, 103), 1);
+    sframe_stub_free (r);
+    free (path);
+  }
+  {
+    static const char *const no_cmds[] = { NULL };
+    char *path = xasprintf ("%s/elf/tst-sframe-auditmod.so",
+			    support_objdir_root);
+    struct sframe_prog_run run =
+      {
+	.kernel = false, .env_name = "LD_AUDIT", .env_value = path,
+	.cmds = no_cmds,
+      };
+    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-auditmod.so"), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 104), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    chain_calls (r);
+    sframe_stub_free (r);
+    free (path);
+  }
+
+  /* (C) dlopen fails because a dependency is missing: the object is
+     unmapped before its load was registered, so nothing is asked.  */
+  {
+    static const char *const cmds[] =
+      {
+	"open-fail", "tst-sframe-needs-missing.so",
+	"open", "tst-sframe-mod2.so", NULL
+      };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-needs-missing.so"), 0);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-needs-missing.so"), 0);
+    /* The chain was left whole: the next dlopen registers only its own
+       object.  */
+    TEST_COMPARE (chain_calls (r), 2);
+    TEST_COMPARE (chain_length (r, 1), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
+    sframe_stub_free (r);
+  }
+
+  /* (D) dlopen fails in relocation: the object was registered when
+     relocation began, and is withdrawn.  */
+  {
+    static const char *const cmds[] =
+      { "open-fail", "tst-sframe-undef.so", NULL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-undef.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-undef.so"), 1);
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-undef.so"));
+    chain_calls (r);
+    sframe_stub_free (r);
+  }
+
+  /* (E) The kernel refuses the second object of the start-up's chain:
+     the first stays registered, and the rest is asked for in a second
+     call; the refused one is not asked for again.  Then the first.  */
+  {
+    static const char *const no_cmds[] = { NULL };
+    struct sframe_stub_config refuse = chain;
+    refuse.refuse_object = "tst-sframe-mod1.so";
+    refuse.refuse_errno = ENXIO;
+    struct sframe_prog_run run = { .kernel = false, .cmds = no_cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&refuse, &run);
+    TEST_COMPARE (chain_calls (r), 1 + libc_expected);
+    TEST_COMPARE (chain_length (r, 0), 2);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod1.so"), 1);
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-prog"));
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-mod1.so"));
+    if (libc_expected)
+      TEST_VERIFY (sframe_stub_live (r, libc_name));
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 0);
+    sframe_stub_free (r);
+
+    refuse.refuse_object = "tst-sframe-prog";
+    refuse.refuse_errno = EACCES;
+    r = sframe_prog_run (&refuse, &run);
+    TEST_COMPARE (chain_calls (r), 2);
+    TEST_COMPARE (chain_length (r, 0), 1);
+    TEST_COMPARE (chain_length (r, 1), 1 + libc_expected);
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-prog"));
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
+    sframe_stub_free (r);
+  }
+
+  /* (F) A policy's errno for the chain (a seccomp filter that fails
+     the call): nothing of the chain is registered, and a later dlopen
+     asks nothing.  */
+  {
+    static const char *const cmds[] =
+      { "open", "tst-sframe-mod2.so", NULL };
+    struct sframe_stub_config policy = chain;
+    policy.no_support_errno = EPERM;
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&policy, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 1);
+    TEST_COMPARE (chain_calls (r), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 0);
+    sframe_stub_free (r);
+  }
+
+  free (libc_name);
+  return 0;
+}
+
+#include <support/test-driver.c>
