@@ -19,11 +19,12 @@
 /* Checks that where the kernel takes chains (it announces the size of
    version 1 of struct sframe_setup), the dynamic linker registers all
    the objects of a start-up and all those of a dlopen with one
-   sframe_register each, still before any of their constructors runs;
-   that an object refused in a chain costs only itself its
-   registration; that an object unmapped before its load was registered
-   (a failed dlopen) is neither registered nor withdrawn; and that a
-   policy's errno for a chain stops all further requests.  */
+   sframe_register each, still before any of their code runs (the IFUNC
+   resolvers relocation runs, the constructors); that an object refused
+   in a chain costs only itself its registration; that an object
+   unmapped before its load was registered (a failed dlopen) is neither
+   registered nor withdrawn; and that a policy's errno for a chain stops
+   all further requests.  */
 
 #include <errno.h>
 #include <string.h>
@@ -79,7 +80,8 @@ do_test (void)
 		      sframe_stub_transport ());
   size_t libc_expected = sframe_libc_expected ();
   char *libc_name = sframe_libc_name ();
-  struct sframe_stub_config chain = { .announce = sframe_stub_announce_chain };
+  struct sframe_stub_config chain =
+    { .announce = sframe_stub_announce_chain };
 
   /* (A) The program, its dependency and libc.so.6 with one call at
      start-up; the plugin with one call at dlopen; each registered
@@ -105,6 +107,9 @@ do_test (void)
     TEST_COMPARE (sframe_stub_marker_value (r, 0), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
+    /* Relocation ran the plugin's IFUNC resolver after the chain was
+       registered.  */
+    TEST_COMPARE (sframe_stub_marker_value (r, 112), 1);
     TEST_VERIFY (sframe_stub_live (r, "tst-sframe-prog"));
     TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
     TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-mod2.so"));
@@ -136,6 +141,7 @@ do_test (void)
     TEST_COMPARE (chain_calls (r), 1);
     TEST_COMPARE (chain_length (r, 0), 3 + libc_expected);
     TEST_COMPARE (sframe_stub_marker_value (r, 103), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 113), 1);
     sframe_stub_free (r);
     free (path);
   }
