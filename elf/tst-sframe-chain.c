@@ -21,11 +21,12 @@
    the objects of a start-up and all those of a dlopen with one
    sframe_register each, still before any of their code runs (the IFUNC
    resolvers relocation runs, the constructors); that an object refused
-   in a chain costs only itself its registration; that an object
-   unmapped before its load was registered (a failed dlopen) is neither
-   registered nor withdrawn; and that a policy's errno for a chain stops
+   in a chain costs only itself its registration; that objects
+   unmapped before their load was registered (a failed dlopen), from
+   any place in the chain, are neither registered nor withdrawn; and that a policy's errno for a chain stops
    all further requests.  */
 
+#include <array_length.h>
 #include <errno.h>
 #include <string.h>
 #include <support/check.h>
@@ -199,6 +200,37 @@ do_test (void)
 				     "tst-sframe-undef.so"), 1);
     TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-undef.so"));
     chain_calls (r);
+    sframe_stub_free (r);
+  }
+
+  /* (D2) dlopen fails after mapping four objects, before relocation
+     (one needs a version another lacks), and unmaps them so that the
+     chain loses its first, a middle, its last and its only object in
+     turn (tst-sframe-vers-x.c): none is asked for, and the next dlopen
+     registers only its own object.  */
+  {
+    static const char *const cmds[] =
+      {
+	"open-fail", "tst-sframe-vers-x.so",
+	"open", "tst-sframe-mod2.so", NULL
+      };
+    static const char *const vers[] =
+      {
+	"tst-sframe-vers-x.so", "tst-sframe-vers-y.so",
+	"tst-sframe-vers-z.so", "tst-sframe-vers-w.so",
+      };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    for (size_t i = 0; i < array_length (vers); ++i)
+      {
+	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, vers[i]), 0);
+	TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, vers[i]), 0);
+      }
+    TEST_COMPARE (chain_calls (r), 2);
+    TEST_COMPARE (chain_length (r, 1), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod2.so"), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     sframe_stub_free (r);
   }
 

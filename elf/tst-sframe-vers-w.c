@@ -1,0 +1,28 @@
+/* An object that needs a version of its dependency that is missing.
+   Copyright The GNU Toolchain Authors.
+   This file is part of the GNU C Library.
+
+   The GNU C Library is free software; you can redistribute it and/or
+   modify it under the terms of the GNU Lesser General Public
+   License as published by the Free Software Foundation; either
+   version 2.1 of the License, or (at your option) any later version.
+
+   The GNU C Library is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   Lesser General Public License for more details.
+
+   You should have received a copy of the GNU Lesser General Public
+   License along with the GNU C Library; if not, see
+   <https://www.gnu.org/licenses/>.  */
+
+/* Linked against tst-sframe-vers-ylink.so: needs sframe_vers_y at
+   SFRAME_VERS_2, which tst-sframe-vers-y.so does not define.  */
+
+extern int sframe_vers_y (void);
+
+int
+sframe_vers_w (void)
+{
+  return sframe_vers_y ();
+}
