@@ -35,44 +35,6 @@
 
 #include "tst-sframe-common.h"
 
-/* The number of adds in R that started a system call (the first of a
-   chain), and check that every add was part of a chain.  */
-static size_t
-chain_calls (const struct sframe_stub_result *r)
-{
-  size_t calls = 0;
-  for (size_t i = 0; i < r->ncalls; ++i)
-    if (r->calls[i].kind == sframe_stub_add)
-      {
-	if (r->calls[i].chain == 0)
-	  {
-	    support_record_failure ();
-	    printf ("error: call %zu: an add of its own, not of a chain\n",
-		    i);
-	  }
-	calls += r->calls[i].chain == 1;
-      }
-  return calls;
-}
-
-/* The length of the chain of system call N (from 0) in R.  */
-static size_t
-chain_length (const struct sframe_stub_result *r, size_t n)
-{
-  size_t len = 0;
-  for (size_t i = 0; i < r->ncalls; ++i)
-    if (r->calls[i].kind == sframe_stub_add && r->calls[i].chain != 0)
-      {
-	if (r->calls[i].chain == 1 && n-- == 0)
-	  len = 1;
-	else if (len != 0 && r->calls[i].chain == len + 1)
-	  ++len;
-	else if (len != 0)
-	  break;
-      }
-  return len;
-}
-
 static int
 do_test (void)
 {
@@ -92,9 +54,9 @@ do_test (void)
       { "open", "tst-sframe-mod2.so", "call", "close", NULL };
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
     struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
-    TEST_COMPARE (chain_calls (r), 2);
-    TEST_COMPARE (chain_length (r, 0), 2 + libc_expected);
-    TEST_COMPARE (chain_length (r, 1), 1);
+    TEST_COMPARE (sframe_chain_calls (r), 2);
+    TEST_COMPARE (sframe_chain_length (r, 0), 2 + libc_expected);
+    TEST_COMPARE (sframe_chain_length (r, 1), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-prog"), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
@@ -124,8 +86,8 @@ do_test (void)
     static const char *const no_cmds[] = { NULL };
     struct sframe_prog_run run = { .kernel = true, .cmds = no_cmds };
     struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
-    TEST_COMPARE (chain_calls (r), 1);
-    TEST_COMPARE (chain_length (r, 0), 1 + libc_expected);
+    TEST_COMPARE (sframe_chain_calls (r), 1);
+    TEST_COMPARE (sframe_chain_length (r, 0), 1 + libc_expected);
     TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
     sframe_stub_free (r);
   }
@@ -139,8 +101,8 @@ do_test (void)
 	.cmds = no_cmds,
       };
     struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
-    TEST_COMPARE (chain_calls (r), 1);
-    TEST_COMPARE (chain_length (r, 0), 3 + libc_expected);
+    TEST_COMPARE (sframe_chain_calls (r), 1);
+    TEST_COMPARE (sframe_chain_length (r, 0), 3 + libc_expected);
     TEST_COMPARE (sframe_stub_marker_value (r, 103), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 113), 1);
     sframe_stub_free (r);
@@ -160,9 +122,31 @@ do_test (void)
 				     "tst-sframe-auditmod.so"), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 104), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
-    chain_calls (r);
+    sframe_chain_calls (r);
     sframe_stub_free (r);
     free (path);
+  }
+
+  /* (B2) dlmopen into a new namespace: the plugin and the namespace's
+     own libc.so.6 with one call, each withdrawn by dlclose.  */
+  {
+    static const char *const cmds[] =
+      { "mopen", "tst-sframe-mod2.so", "call", "close", NULL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    TEST_COMPARE (sframe_chain_calls (r), 2);
+    TEST_COMPARE (sframe_chain_length (r, 1), 1 + libc_expected);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
+				     "tst-sframe-mod2.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
+				     "tst-sframe-mod2.so"), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, libc_name),
+		  2 * libc_expected);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, libc_name),
+		  libc_expected);
+    TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-mod2.so"));
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
+    sframe_stub_free (r);
   }
 
   /* (C) dlopen fails because a dependency is missing: the object is
@@ -181,8 +165,8 @@ do_test (void)
 				     "tst-sframe-needs-missing.so"), 0);
     /* The chain was left whole: the next dlopen registers only its own
        object.  */
-    TEST_COMPARE (chain_calls (r), 2);
-    TEST_COMPARE (chain_length (r, 1), 1);
+    TEST_COMPARE (sframe_chain_calls (r), 2);
+    TEST_COMPARE (sframe_chain_length (r, 1), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     sframe_stub_free (r);
   }
@@ -199,7 +183,7 @@ do_test (void)
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
 				     "tst-sframe-undef.so"), 1);
     TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-undef.so"));
-    chain_calls (r);
+    sframe_chain_calls (r);
     sframe_stub_free (r);
   }
 
@@ -226,8 +210,8 @@ do_test (void)
 	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, vers[i]), 0);
 	TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, vers[i]), 0);
       }
-    TEST_COMPARE (chain_calls (r), 2);
-    TEST_COMPARE (chain_length (r, 1), 1);
+    TEST_COMPARE (sframe_chain_calls (r), 2);
+    TEST_COMPARE (sframe_chain_length (r, 1), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod2.so"), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
@@ -244,8 +228,8 @@ do_test (void)
     refuse.refuse_errno = ENXIO;
     struct sframe_prog_run run = { .kernel = false, .cmds = no_cmds };
     struct sframe_stub_result *r = sframe_prog_run (&refuse, &run);
-    TEST_COMPARE (chain_calls (r), 1 + libc_expected);
-    TEST_COMPARE (chain_length (r, 0), 2);
+    TEST_COMPARE (sframe_chain_calls (r), 1 + libc_expected);
+    TEST_COMPARE (sframe_chain_length (r, 0), 2);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod1.so"), 1);
     TEST_VERIFY (sframe_stub_live (r, "tst-sframe-prog"));
@@ -258,9 +242,9 @@ do_test (void)
     refuse.refuse_object = "tst-sframe-prog";
     refuse.refuse_errno = EACCES;
     r = sframe_prog_run (&refuse, &run);
-    TEST_COMPARE (chain_calls (r), 2);
-    TEST_COMPARE (chain_length (r, 0), 1);
-    TEST_COMPARE (chain_length (r, 1), 1 + libc_expected);
+    TEST_COMPARE (sframe_chain_calls (r), 2);
+    TEST_COMPARE (sframe_chain_length (r, 0), 1);
+    TEST_COMPARE (sframe_chain_length (r, 1), 1 + libc_expected);
     TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-prog"));
     TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
     sframe_stub_free (r);
@@ -277,7 +261,7 @@ do_test (void)
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
     struct sframe_stub_result *r = sframe_prog_run (&policy, &run);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 1);
-    TEST_COMPARE (chain_calls (r), 1);
+    TEST_COMPARE (sframe_chain_calls (r), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 0);
     sframe_stub_free (r);
   }
