@@ -20,20 +20,29 @@
    where each object's SFrame data (PT_GNU_SFRAME) and text are.  The
    kernel finds those of the executable and of the program interpreter
    itself when it maps them at execve; every other object is mapped here,
-   so the dynamic linker registers it right after mapping it and withdraws
-   it right before unmapping it.
+   so the dynamic linker registers it after mapping it, before any of its
+   code runs, and withdraws it right before unmapping it.
+
+   A kernel that takes chains (it announces the size of struct
+   dl_sframe_chain) registers all the objects of one start-up or one
+   dlopen in one system call.  Each object is then put in the chain when
+   it is mapped, and the chain is registered when the first object is
+   relocated: relocation is where code of the new objects can first run
+   (IFUNC resolvers), and every object of the load is mapped by then.
+   An object unmapped before that (a failed dlopen) leaves the chain.
+   Other kernels get one call per object, right after it is mapped.
 
    Whether to ask at all is decided before the first request, from the
    auxiliary vector: a kernel with the interface announces it with
    AT_SFRAME_SETUP_SIZE, the largest struct sframe_setup size it takes,
-   and 0 if it cannot unwind this process with SFrame.  On a kernel that
-   announces nothing no request is made, so a process that has installed
-   a seccomp filter against unknown system calls or prctl options before
-   loading an object is never hit by one.  The glibc.rtld.sframe tunable
-   is 0 to never ask, 1 (the default) to ask when the kernel announces
-   support, and 2 to also probe a kernel that announces nothing with the
-   first request, for kernels that have the interface without the
-   announcement.
+   and 0 if it cannot unwind this process with SFrame (_dl_parse_auxv
+   keeps it in GLRO(dl_sframe_setup_size)).  On a kernel that announces
+   nothing no request is made: the system call numbers are provisional,
+   and on a kernel without the interface they may belong to another
+   call, so the dynamic linker never probes.  A process that has
+   installed a seccomp filter against unknown system calls is not hit by
+   one either.  The glibc.rtld.sframe tunable is 0 to never ask and 1
+   (the default) to ask when the kernel announces support.
 
    All of this is best effort: a failure only costs the kernel the
    ability to unwind through that one object.
@@ -50,16 +59,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* What the kernel announced in AT_SFRAME_SETUP_SIZE, or
-   DL_SFRAME_NOT_ANNOUNCED.  Set by _dl_parse_auxv.  */
-static ElfW(Addr) sframe_announced = DL_SFRAME_NOT_ANNOUNCED;
-
-void
-_dl_sframe_auxv (ElfW(Addr) value)
-{
-  sframe_announced = value;
-}
-
 #if DL_SFRAME_KERNEL && DL_SFRAME_ABI != 0
 # include <sframe.h>
 
@@ -68,9 +67,6 @@ enum sframe_kernel
     /* Not decided yet: the tunables are read after the auxiliary
        vector, so the decision waits for the first object.  */
     sframe_kernel_undecided,
-    /* The kernel announced nothing and glibc.rtld.sframe=2: the first
-       request tells whether it has the interface.  */
-    sframe_kernel_probe,
     /* Register every object.  An error concerns that object only.  */
     sframe_kernel_on,
     /* Ask nothing.  */
@@ -79,12 +75,21 @@ enum sframe_kernel
 
 static enum sframe_kernel sframe_kernel_state;
 
+/* True if objects are registered in chains (sframe_kernel_on only).  */
+static bool sframe_chain;
+
+/* The chain of objects mapped and not yet registered, in the order they
+   were mapped, through their l_sframe_chain: its first and last.  */
+static struct link_map *sframe_pending_first;
+static struct link_map *sframe_pending_last;
+
 /* Decide whether to ask the kernel, from the tunable and the
    announcement, and say why under LD_DEBUG=files.  */
 static void
 sframe_decide (void)
 {
   int32_t tunable = TUNABLE_GET (glibc, rtld, sframe, int32_t, NULL);
+  ElfW(Addr) sframe_announced = GLRO(dl_sframe_setup_size);
   const char *why;
   if (tunable == 0)
     {
@@ -93,16 +98,8 @@ sframe_decide (void)
     }
   else if (sframe_announced == DL_SFRAME_NOT_ANNOUNCED)
     {
-      if (tunable == 2)
-	{
-	  sframe_kernel_state = sframe_kernel_probe;
-	  why = "kernel announces nothing, glibc.rtld.sframe=2 probes";
-	}
-      else
-	{
-	  sframe_kernel_state = sframe_kernel_off;
-	  why = "kernel does not announce it (no AT_SFRAME_SETUP_SIZE)";
-	}
+      sframe_kernel_state = sframe_kernel_off;
+      why = "kernel does not announce it (no AT_SFRAME_SETUP_SIZE)";
     }
   else if (sframe_announced == 0)
     {
@@ -118,21 +115,20 @@ sframe_decide (void)
     {
       sframe_kernel_state = sframe_kernel_on;
       why = "kernel announces it";
+      sframe_chain = sframe_announced >= sizeof (struct dl_sframe_chain);
     }
 
   if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
     {
       if (sframe_announced == DL_SFRAME_NOT_ANNOUNCED)
-	_dl_debug_printf ("sframe: registration %s: %s;  transport %s\n",
-			  sframe_kernel_state == sframe_kernel_off
-			  ? "off" : "probing", why, DL_SFRAME_TRANSPORT);
+	_dl_debug_printf ("sframe: registration off: %s\n", why);
       else
 	_dl_debug_printf ("sframe: registration %s: %s"
-			  " (AT_SFRAME_SETUP_SIZE %lu);  transport %s\n",
+			  " (AT_SFRAME_SETUP_SIZE %lu)%s\n",
 			  sframe_kernel_state == sframe_kernel_off
 			  ? "off" : "on", why,
 			  (unsigned long int) sframe_announced,
-			  DL_SFRAME_TRANSPORT);
+			  sframe_chain ? ";  chained" : "");
     }
 }
 
@@ -167,7 +163,12 @@ find_sframe_phdr (const struct link_map *l)
 /* Work out what to tell the kernel about L, whose PT_GNU_SFRAME is SF,
    and reject what no kernel would accept, so that no system call is
    spent on it.  Return NULL and fill in *R, or return why L is
-   rejected.  */
+   rejected.
+
+   Only the program headers are judged here.  The SFrame header is the
+   kernel's to check (it answers ENOEXEC): reading it here would fault
+   its page into every process, for data that only a profiler reads,
+   and the kernel reads it from the page cache without doing so.  */
 static const char *
 sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 		  struct sframe_ranges *r)
@@ -176,7 +177,7 @@ sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
     return "segment too small for an SFrame header";
 
   /* The section must lie in readable mapped memory of the object: that
-     is where the kernel reads it, and where the header is read below.  */
+     is where the kernel reads it.  */
   const ElfW(Phdr) *holder = NULL;
   ElfW(Addr) text_start = -1;
   ElfW(Addr) text_end = 0;
@@ -216,28 +217,55 @@ sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 	return "segment extends past the end of the file";
     }
 
-  const sframe_header *h = (const void *) (l->l_addr + sf->p_vaddr);
-  if (h->sfh_preamble.sfp_magic != SFRAME_MAGIC)
-    return "bad magic (or foreign byte order)";
-  if (h->sfh_preamble.sfp_version < SFRAME_VERSION_2)
-    return "SFrame version 1 is not supported";
-  if (h->sfh_abi_arch != DL_SFRAME_ABI)
-    return "SFrame ABI of another architecture";
-  /* In versions 2 and 3 the FDE and FRE sub-sections follow the header
-     and must lie within the segment; later versions are for the kernel
-     to judge.  The 32-bit fields cannot overflow in 64-bit
-     arithmetic.  */
-  uint64_t hdr_size = sizeof (sframe_header) + h->sfh_auxhdr_len;
-  if (h->sfh_preamble.sfp_version <= 3
-      && (hdr_size + h->sfh_fdeoff > sf->p_memsz
-	  || hdr_size + h->sfh_freoff + h->sfh_fre_len > sf->p_memsz))
-    return "header offsets exceed the segment";
-
   r->sframe_start = l->l_addr + sf->p_vaddr;
   r->sframe_end = r->sframe_start + sf->p_memsz;
   r->text_start = l->l_addr + text_start;
   r->text_end = l->l_addr + text_end;
   return NULL;
+}
+
+/* Take the kernel's answer about L, whose ranges are R: 0, an errno
+   value, or -1 for an object of a chain the kernel refused without
+   saying why.  */
+static void
+sframe_answer (struct link_map *l, const struct sframe_ranges *r, int err)
+{
+  if (err == 0)
+    l->l_sframe_registered = 1;
+
+  /* The kernel announced the interface, which never answers ENOSYS or
+     EPERM: those come from a policy, a seccomp filter that fails the
+     calls with an errno, as a container's does.  That holds for the
+     whole process, so nothing more is asked.  Every other error
+     concerns only the object it was asked about; EEXIST means that the
+     text overlaps a registration already there (the kernel's own of a
+     text it mapped, say), so there is nothing to undo.  */
+  if (err == ENOSYS || err == EPERM)
+    sframe_kernel_state = sframe_kernel_off;
+
+  if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+    {
+      const char *name = DSO_FILENAME (l->l_name);
+      unsigned long int ns = l->l_ns;
+      if (err == 0)
+	_dl_debug_printf ("sframe: file=%s [%lu];  registered"
+			  " sframe=0x%lx-0x%lx text=0x%lx-0x%lx\n", name, ns,
+			  (unsigned long int) r->sframe_start,
+			  (unsigned long int) r->sframe_end,
+			  (unsigned long int) r->text_start,
+			  (unsigned long int) r->text_end);
+      else if (err < 0)
+	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
+			  " refused by the kernel in a chain\n", name, ns);
+      else if (sframe_kernel_state == sframe_kernel_off)
+	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
+			  " no SFrame registration for this process"
+			  " (error %d), not asking again\n",
+			  name, ns, err);
+      else
+	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
+			  " kernel error %d\n", name, ns, err);
+    }
 }
 
 /* Return true if the process is not to ask the kernel at all.  */
@@ -269,48 +297,128 @@ _dl_sframe_register (struct link_map *l)
       return;
     }
 
-  int err = dl_sframe_kernel_add (r.sframe_start, r.sframe_end,
-				  r.text_start, r.text_end);
-  if (err == 0)
-    l->l_sframe_registered = 1;
-
-  /* The first answer to a probe tells whether the kernel has the
-     interface: ENOSYS (no system call), EINVAL (no prctl option) and
-     EPERM (a policy) say it has not, and then nothing more is asked.
-     Every other answer is one only the interface gives.  A kernel that
-     announced the interface is never written off: an error then
-     concerns only the object it was asked about.  EEXIST means that
-     the kernel registered this text itself (the executable and the
-     interpreter it mapped at execve), so there is nothing to undo.  */
-  if (sframe_kernel_state == sframe_kernel_probe)
-    sframe_kernel_state = (err == ENOSYS || err == EINVAL || err == EPERM
-			   ? sframe_kernel_off : sframe_kernel_on);
-
-  if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+  if (sframe_chain)
     {
-      const char *name = DSO_FILENAME (l->l_name);
-      unsigned long int ns = l->l_ns;
-      if (err == 0)
-	_dl_debug_printf ("sframe: file=%s [%lu];  registered"
-			  " sframe=0x%lx-0x%lx text=0x%lx-0x%lx\n", name, ns,
-			  (unsigned long int) r.sframe_start,
-			  (unsigned long int) r.sframe_end,
-			  (unsigned long int) r.text_start,
-			  (unsigned long int) r.text_end);
-      else if (sframe_kernel_state == sframe_kernel_off)
-	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
-			  " the probe says the kernel has no SFrame"
-			  " registration (error %d), not asking again\n",
-			  name, ns, err);
+      l->l_sframe_chain = (struct dl_sframe_chain)
+	{
+	  .sframe_start = r.sframe_start,
+	  .sframe_size = r.sframe_end - r.sframe_start,
+	  .text_start = r.text_start,
+	  .text_size = r.text_end - r.text_start,
+	};
+      l->l_sframe_pending = 1;
+      if (sframe_pending_last == NULL)
+	sframe_pending_first = l;
       else
-	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
-			  " kernel error %d\n", name, ns, err);
+	sframe_pending_last->l_sframe_chain.next
+	  = (uintptr_t) &l->l_sframe_chain;
+      sframe_pending_last = l;
+      return;
     }
+
+  sframe_answer (l, &r, dl_sframe_kernel_add (r.sframe_start, r.sframe_end,
+					      r.text_start, r.text_end));
+}
+
+/* The link map whose l_sframe_chain is at ADDR, or NULL if ADDR is 0.  */
+static struct link_map *
+sframe_chain_map (uint64_t addr)
+{
+  if (addr == 0)
+    return NULL;
+  return (struct link_map *) (uintptr_t) (addr - offsetof (struct link_map,
+							   l_sframe_chain));
+}
+
+/* Take L out of the chain, answered ERR (see sframe_answer), and return
+   the object after it.  */
+static struct link_map *
+sframe_chain_take (struct link_map *l, int err)
+{
+  struct link_map *next = sframe_chain_map (l->l_sframe_chain.next);
+  const struct dl_sframe_chain *c = &l->l_sframe_chain;
+  struct sframe_ranges r =
+    {
+      .sframe_start = c->sframe_start,
+      .sframe_end = c->sframe_start + c->sframe_size,
+      .text_start = c->text_start,
+      .text_end = c->text_start + c->text_size,
+    };
+  l->l_sframe_pending = 0;
+  l->l_sframe_chain.next = 0;
+  sframe_answer (l, &r, err);
+  return next;
+}
+
+void
+_dl_sframe_register_pending (void)
+{
+  struct link_map *l = sframe_pending_first;
+  while (l != NULL && sframe_kernel_state == sframe_kernel_on)
+    {
+      /* The kernel registers the chain in order up to the first object
+	 it refuses.  Its errno is given only when that is the first; a
+	 call from it would give it otherwise, and is not worth making:
+	 an object the kernel refuses in the middle of a chain is
+	 refused for itself (a policy refuses the call, so the first
+	 object), and any errno then concerns that object only.  */
+      long int n = dl_sframe_kernel_add_chain (&l->l_sframe_chain);
+      if (n == 0)
+	/* All of it.  */
+	while (l != NULL)
+	  l = sframe_chain_take (l, 0);
+      else if (n > 0)
+	{
+	  /* The first N, then one refused without its errno.  */
+	  for (; l != NULL && n > 0; --n)
+	    l = sframe_chain_take (l, 0);
+	  if (l != NULL)
+	    l = sframe_chain_take (l, -1);
+	}
+      else
+	/* The first, refused with the errno -N.  */
+	l = sframe_chain_take (l, -n);
+    }
+  /* Left when a policy turned registration off: never registered.  */
+  while (l != NULL)
+    {
+      struct link_map *next = sframe_chain_map (l->l_sframe_chain.next);
+      l->l_sframe_pending = 0;
+      l->l_sframe_chain.next = 0;
+      l = next;
+    }
+  sframe_pending_first = NULL;
+  sframe_pending_last = NULL;
+}
+
+/* Take L, not yet registered, out of the chain.  */
+static void
+sframe_chain_unlink (struct link_map *l)
+{
+  struct link_map *next = sframe_chain_map (l->l_sframe_chain.next);
+  struct link_map *prev = NULL;
+  for (struct link_map *p = sframe_pending_first; p != l;
+       p = sframe_chain_map (p->l_sframe_chain.next))
+    prev = p;
+  if (prev == NULL)
+    sframe_pending_first = next;
+  else
+    prev->l_sframe_chain.next = l->l_sframe_chain.next;
+  if (sframe_pending_last == l)
+    sframe_pending_last = prev;
+  l->l_sframe_pending = 0;
+  l->l_sframe_chain.next = 0;
+  if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+    _dl_debug_printf ("sframe: file=%s [%lu];  not registered: unmapped"
+		      " before its load was registered\n",
+		      DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns);
 }
 
 void
 _dl_sframe_unregister (struct link_map *l)
 {
+  if (l->l_sframe_pending)
+    sframe_chain_unlink (l);
   if (!l->l_sframe_registered)
     return;
   l->l_sframe_registered = 0;
@@ -331,6 +439,11 @@ _dl_sframe_unregister (struct link_map *l)
 
 void
 _dl_sframe_register (struct link_map *l)
+{
+}
+
+void
+_dl_sframe_register_pending (void)
 {
 }
 

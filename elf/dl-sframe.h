@@ -26,17 +26,18 @@
    unwind user stacks through L (for example for perf's deferred user
    callchains).  Call once L's segments are mapped and L->l_phdr is set,
    before any of L's code can run (relocation runs IFUNC resolvers).
-   Best effort: never fails, prints only under LD_DEBUG=files.  */
+   Where the kernel takes chains, L only joins the chain of objects
+   that _dl_sframe_register_pending registers.  Best effort: never
+   fails, prints only under LD_DEBUG=files.  */
 void _dl_sframe_register (struct link_map *l) attribute_hidden;
 
-/* The value of AT_SFRAME_SETUP_SIZE when the kernel does not announce
-   SFrame registration (no kernel announces a size this large).  */
-#define DL_SFRAME_NOT_ANNOUNCED ((ElfW(Addr)) -1)
+/* Register the objects _dl_sframe_register has put in the chain, if
+   any, with one system call.  Call before any of them is relocated.  */
+void _dl_sframe_register_pending (void) attribute_hidden;
 
-/* Record VALUE, the AT_SFRAME_SETUP_SIZE entry of the auxiliary vector
-   or DL_SFRAME_NOT_ANNOUNCED, for _dl_sframe_register to decide whether
-   the kernel is asked.  Called by _dl_parse_auxv.  */
-void _dl_sframe_auxv (ElfW(Addr) value) attribute_hidden;
+/* GLRO(dl_sframe_setup_size) when the auxiliary vector has no
+   AT_SFRAME_SETUP_SIZE (no kernel announces a size this large).  */
+#define DL_SFRAME_NOT_ANNOUNCED ((ElfW(Addr)) -1)
 
 /* Withdraw what _dl_sframe_register registered for L, if anything.
    Call before L's segments are unmapped.  */

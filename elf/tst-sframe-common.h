@@ -160,3 +160,41 @@ sframe_marker_calls (const struct sframe_stub_result *r,
       }
   return count;
 }
+
+/* The number of adds in R that started a system call (the first of a
+   chain), and check that every add was part of a chain.  */
+static __attribute__ ((unused)) size_t
+sframe_chain_calls (const struct sframe_stub_result *r)
+{
+  size_t calls = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    if (r->calls[i].kind == sframe_stub_add)
+      {
+	if (r->calls[i].chain == 0)
+	  {
+	    support_record_failure ();
+	    printf ("error: call %zu: an add of its own, not of a chain\n",
+		    i);
+	  }
+	calls += r->calls[i].chain == 1;
+      }
+  return calls;
+}
+
+/* The length of the chain of system call N (from 0) in R.  */
+static __attribute__ ((unused)) size_t
+sframe_chain_length (const struct sframe_stub_result *r, size_t n)
+{
+  size_t len = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    if (r->calls[i].kind == sframe_stub_add && r->calls[i].chain != 0)
+      {
+	if (r->calls[i].chain == 1 && n-- == 0)
+	  len = 1;
+	else if (len != 0 && r->calls[i].chain == len + 1)
+	  ++len;
+	else if (len != 0)
+	  break;
+      }
+  return len;
+}

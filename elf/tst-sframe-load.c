@@ -17,7 +17,7 @@
    <https://www.gnu.org/licenses/>.  */
 
 /* Checks which objects the dynamic linker registers with
-   prctl (PR_ADD_SFRAME) at startup: the main program when ld.so is
+   sframe_register at startup: the main program when ld.so is
    invoked explicitly, but not when the kernel mapped it; DT_NEEDED
    libraries with SFrame, but not those without; LD_PRELOAD and LD_AUDIT
    modules; never ld.so itself.  Each module asks the stand-in from its

@@ -25,10 +25,31 @@
 # define MODNAME "tst-sframe-mod2"
 #endif
 
+static int
+sframe_mod_ifunc_impl (void)
+{
+  return MARKER;
+}
+
+/* Ask the stand-in whether this object's text is registered when
+   relocation runs this IFUNC resolver, before any constructor (marker
+   MARKER + 10).  The symbol is local, so its relocation is an
+   IRELATIVE one, which the dynamic linker applies after the others,
+   the PLT's that the call of prctl goes through included.  */
+static __typeof (sframe_mod_ifunc_impl) *
+sframe_mod_ifunc_resolver (void)
+{
+  sframe_stub_marker (MARKER + 10, &sframe_mod_ifunc_impl);
+  return sframe_mod_ifunc_impl;
+}
+
+static int sframe_mod_ifunc (void)
+  __attribute__ ((ifunc ("sframe_mod_ifunc_resolver")));
+
 int
 sframe_mod_fn (void)
 {
-  return MARKER;
+  return sframe_mod_ifunc ();
 }
 
 /* Ask the stand-in whether this object's text is registered when its

@@ -28,8 +28,7 @@
    call            Call sframe_mod_fn of the last opened object.
    close           dlclose the last opened object.
    sandbox         Install a seccomp filter that kills the process at
-		   any SFrame registration call (either system call,
-		   or prctl with PR_ADD_SFRAME or PR_REMOVE_SFRAME), as
+		   any SFrame registration call (either system call), as
 		   a sandbox that allows only the calls it knows does.
 
    The program is linked against tst-sframe-mod1.so (with SFrame) and

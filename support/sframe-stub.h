@@ -20,17 +20,17 @@
 #define SUPPORT_SFRAME_STUB_H
 
 /* The dynamic linker registers SFrame data with the system call
-   sframe_register (or prctl (PR_ADD_SFRAME) where it does not know the
-   system call numbers) and withdraws it with sframe_unregister (or
-   prctl (PR_REMOVE_SFRAME)), but only if the kernel announces the
-   interface in the auxiliary vector entry AT_SFRAME_SETUP_SIZE.
-   Kernels that test machines run may lack all of this, so tests run
-   the code under test in a child process whose calls of either kind
+   sframe_register and withdraws it with sframe_unregister, but only if
+   the kernel announces the interface in the auxiliary vector entry
+   AT_SFRAME_SETUP_SIZE.  Kernels that test machines run may lack all of
+   this, so tests run the code under test in a child process whose calls
    are trapped by a seccomp filter (SECCOMP_RET_USER_NOTIF) and answered
    by the test process, which acts as the kernel: it records every call,
-   checks it against the child's real mappings (/proc/PID/maps), the
-   SFrame header in the child's memory and the program headers of the
-   mapped file, and answers success or a chosen error.
+   checks its shape and its ranges against the child's real mappings
+   (/proc/PID/maps) and the program headers of the mapped file, and
+   answers success or a chosen error.  It does not read the SFrame data:
+   rtld does not either, and what the kernel makes of it is the kernel
+   series' to test.
 
    The stand-in also makes the announcement: the child runs under
    ptrace until its first execve, and at that stop the stand-in edits
@@ -41,6 +41,14 @@
    AT_FLAGS (always 0 on Linux, and unused by glibc); a removed entry
    becomes AT_IGNORE.  FN must therefore execve before it makes any
    trapped call, unless the configuration says sframe_stub_announce_kernel.
+
+   A chain (sframe_register with version 1 of struct sframe_setup) is
+   recorded as one add per structure, up to the first the stand-in
+   refuses, and answered as the kernel answers it.  The kernel carries
+   it out only if it takes chains itself and no structure got an error
+   the test configured: otherwise the stand-in answers the whole call,
+   and the structures before the refused one are registered with the
+   stand-in only.
 
    The child can also ask the stand-in, with sframe_stub_marker, whether
    an address lies in registered text at that moment; the question is
@@ -72,8 +80,8 @@ __BEGIN_DECLS
 
 enum sframe_stub_kind
   {
-    sframe_stub_add,		/* sframe_register, PR_ADD_SFRAME.  */
-    sframe_stub_remove,		/* sframe_unregister, PR_REMOVE_SFRAME.  */
+    sframe_stub_add,		/* sframe_register.  */
+    sframe_stub_remove,		/* sframe_unregister.  */
     sframe_stub_marker_call,	/* sframe_stub_marker.  */
   };
 
@@ -81,15 +89,20 @@ enum sframe_stub_kind
 struct sframe_stub_call
 {
   enum sframe_stub_kind kind;
-  /* True for the system calls, false for prctl.  */
-  bool syscall;
-  /* The prctl arguments after the option; for the system calls, the
-     same taken from struct sframe_setup: the start and end of the
-     section and of the text (sframe_start and 0, 0, 0 for a
-     removal).  */
+  /* From struct sframe_setup: the start and end of the section and of
+     the text (sframe_start and 0, 0, 0 for a removal).  Marker: its ID
+     and address.  */
   unsigned long int args[4];
   int error;			/* Errno answered; 0 for success.  */
-  long int value;		/* Marker: the value answered.  */
+  /* Marker: the value answered.  The first add of a chain: what the
+     call answered besides an error, 0 if all of the chain was
+     registered, else the number registered before the one refused.  */
+  long int value;
+  /* An add of a chain (sframe_register with struct sframe_setup of
+     version 1, the size of struct dl_sframe_chain): its place in the
+     chain, from 1, each structure being an add of its own.  0 for an
+     add of one structure, and for every other call.  */
+  unsigned int chain;
   /* Add: the file mapped at the text start.  Remove: the file of the
      registration.  Marker: NULL.  NULL also if no file is mapped.  */
   char *object;
@@ -105,6 +118,9 @@ enum sframe_stub_announce
   {
     /* AT_SFRAME_SETUP_SIZE is the size of struct sframe_setup.  */
     sframe_stub_announce_setup,
+    /* AT_SFRAME_SETUP_SIZE is the size of version 1, struct
+       dl_sframe_chain: the kernel takes chains.  */
+    sframe_stub_announce_chain,
     /* AT_SFRAME_SETUP_SIZE is 0: not available to this process.  */
     sframe_stub_announce_zero,
     /* No AT_SFRAME_SETUP_SIZE, like every kernel without the
@@ -120,8 +136,8 @@ struct sframe_stub_config
 {
   enum sframe_stub_announce announce;
   /* If nonzero, answer every add and remove with this error and do
-     nothing else, like a kernel without the interface (ENOSYS for the
-     system calls, EINVAL for prctl) or a policy that forbids it.  */
+     nothing else, like a policy that forbids the calls (a seccomp
+     filter that answers ENOSYS or EPERM).  */
   int no_support_errno;
   /* If REFUSE_OBJECT is not NULL, answer an add whose object's file name
      (without directory) equals it with REFUSE_ERRNO.  */
@@ -153,8 +169,8 @@ struct sframe_stub_result *sframe_stub_run (const struct sframe_stub_config *,
 
 /* Install in the calling thread, after setting PR_SET_NO_NEW_PRIVS, a
    seccomp filter that gives ACTION (a SECCOMP_RET_* value) to both
-   SFrame registration system calls, to prctl with PR_ADD_SFRAME or
-   PR_REMOVE_SFRAME and, if MARKER, with SFRAME_STUB_MARKER; every other
+   SFrame registration system calls and, if MARKER, to prctl with
+   SFRAME_STUB_MARKER; every other
    call is allowed.  FLAGS are those of SECCOMP_SET_MODE_FILTER.  Return
    what seccomp returns (the listener with
    SECCOMP_FILTER_FLAG_NEW_LISTENER), or -1 with errno set.  */
@@ -164,9 +180,8 @@ int sframe_stub_filter (unsigned int action, bool marker, unsigned int flags);
 void sframe_stub_free (struct sframe_stub_result *);
 
 /* Print every call of RESULT to standard output, then record a test
-   failure for each call with a problem, for each call made in another
-   way than the dynamic linker of this build makes them (system calls
-   or prctl), and for a child that did not exit with status 0.  */
+   failure for each call with a problem and for a child that did not
+   exit with status 0.  */
 void sframe_stub_check (const struct sframe_stub_result *result);
 
 /* Number of calls of KIND whose object's file name (without directory)
@@ -182,11 +197,6 @@ bool sframe_stub_live (const struct sframe_stub_result *, const char *name);
    child did not make exactly one such marker call.  */
 long int sframe_stub_marker_value (const struct sframe_stub_result *,
 				   unsigned long int id);
-
-/* The call the dynamic linker of this build registers with, as its
-   LD_DEBUG=files output names it: "sframe_register" or "prctl" ("none"
-   where registration is compiled out).  */
-const char *sframe_stub_transport (void);
 
 /* Return true if the ELF file PATH has a PT_GNU_SFRAME segment, and
    store its program header in *SFRAME unless SFRAME is NULL.  */

@@ -42,7 +42,6 @@
 # include <linux/filter.h>
 # include <linux/seccomp.h>
 # include <poll.h>
-# include <sframe.h>
 # include <sys/auxv.h>
 # include <sys/ioctl.h>
 # include <sys/pidfd.h>
@@ -50,11 +49,7 @@
 # include <sys/socket.h>
 # include <sys/syscall.h>
 # include <sys/uio.h>
-# include <dl-sframe-abi.h>
 # include <dl-sframe-kernel.h>
-/* The dynamic linker may have been built for prctl alone; trap the
-   system calls too.  */
-# include <dl-sframe-syscall.h>
 #endif
 
 static const char *
@@ -153,41 +148,22 @@ sframe_stub_marker_value (const struct sframe_stub_result *r,
   return value;
 }
 
-const char *
-sframe_stub_transport (void)
-{
-#ifdef STUB_SUPPORTED
-  return DL_SFRAME_TRANSPORT;
-#else
-  return "none";
-#endif
-}
-
 void
 sframe_stub_check (const struct sframe_stub_result *r)
 {
   static const char *const kinds[] = { "add", "remove", "marker" };
-  const char *transport = sframe_stub_transport ();
-  bool syscall = strcmp (transport, "prctl") != 0;
   for (size_t i = 0; i < r->ncalls; ++i)
     {
       const struct sframe_stub_call *c = &r->calls[i];
-      printf ("stub: %-6s %-7s %#lx %#lx %#lx %#lx -> %s %d value %ld  %s\n",
-	      kinds[c->kind],
-	      c->kind == sframe_stub_marker_call ? "" : c->syscall ? "syscall"
-	      : "prctl", c->args[0], c->args[1], c->args[2], c->args[3],
+      printf ("stub: %-6s %#lx %#lx %#lx %#lx -> %s %d value %ld"
+	      " chain %u  %s\n", kinds[c->kind],
+	      c->args[0], c->args[1], c->args[2], c->args[3],
 	      c->forwarded ? "kernel; stand-in's error" : "error", c->error,
-	      c->value, c->object != NULL ? c->object : "");
+	      c->value, c->chain, c->object != NULL ? c->object : "");
       if (c->problem != NULL)
 	{
 	  support_record_failure ();
 	  printf ("error: stub: call %zu: %s\n", i, c->problem);
-	}
-      if (c->kind != sframe_stub_marker_call && c->syscall != syscall)
-	{
-	  support_record_failure ();
-	  printf ("error: stub: call %zu: the dynamic linker of this build"
-		  " uses %s\n", i, transport);
 	}
     }
   for (size_t i = 0; i < r->nlive; ++i)
@@ -331,6 +307,10 @@ struct stub
   const struct sframe_stub_config *config;
   /* Let the kernel carry out the calls (see <support/sframe-stub.h>).  */
   bool forward;
+  /* The kernel also takes chains.  */
+  bool forward_chains;
+  /* The child was told that chains are taken.  */
+  bool chains_announced;
   /* The answer to the current call is one the test configured.  */
   bool injected;
   pid_t pid;
@@ -446,34 +426,9 @@ handle_add (struct stub *stub, struct sframe_stub_call *c)
       err = EFAULT;
     }
   else
-    {
-      sframe_header h;
-      struct iovec local = { &h, sizeof (h) };
-      struct iovec remote = { (void *) sframe_start, sizeof (h) };
-      ssize_t n = -1;
-      if (sframe_end - sframe_start >= sizeof (h))
-	n = process_vm_readv (stub->pid, &local, 1, &remote, 1, 0);
-      if (n < 0 && errno == EPERM)
-	FAIL_UNSUPPORTED ("process_vm_readv not permitted (Yama?)");
-      /* The matching kernel reads versions 2 and 3.  */
-      if (n != sizeof (h))
-	{
-	  add_problem (c, "cannot read the SFrame header");
-	  err = EFAULT;
-	}
-      else if (h.sfh_preamble.sfp_magic != SFRAME_MAGIC
-	       || (h.sfh_preamble.sfp_version != 2
-		   && h.sfh_preamble.sfp_version != 3)
-	       || h.sfh_abi_arch != DL_SFRAME_ABI)
-	{
-	  add_problem (c, "malformed SFrame header: magic %#x version %d"
-		       " abi %d", h.sfh_preamble.sfp_magic,
-		       h.sfh_preamble.sfp_version, h.sfh_abi_arch);
-	  err = ENOEXEC;
-	}
-      else
-	check_against_file (c, &maps);
-    }
+    /* rtld leaves the SFrame header to the kernel: what is checked
+       here is that the ranges are the object's program headers.  */
+    check_against_file (c, &maps);
   maps_free (&maps);
 
   for (size_t i = 0; err == 0 && i < stub->nregs; ++i)
@@ -540,38 +495,59 @@ kernel_has_sframe (void)
   return getauxval (AT_SFRAME_SETUP_SIZE) >= sizeof (struct dl_sframe_setup);
 }
 
+/* Return true if the kernel also takes chains.  */
+static bool
+kernel_takes_chains (void)
+{
+  return (kernel_has_sframe ()
+	  && (getauxval (AT_SFRAME_SETUP_SIZE)
+	      >= sizeof (struct dl_sframe_chain)));
+}
+
 /* Read the struct sframe_setup of a system call at ADDR, of SIZE bytes
-   by the caller's word, into C->args as prctl would have them, and
-   check its shape.  Return the error a kernel answers for the shape,
-   or 0.  */
+   by the caller's word, into C->args as ranges (see there), and
+   check its shape.  SIZE is that of struct dl_sframe_setup, or of
+   struct dl_sframe_chain, whose next field goes to *NEXT.  Return the
+   error a kernel answers for the shape, or 0.  */
 static int
 read_setup (struct stub *stub, struct sframe_stub_call *c,
-	    unsigned long int addr, unsigned long int size)
+	    unsigned long int addr, unsigned long int size, uint64_t *next)
 {
-  if (size != sizeof (struct dl_sframe_setup))
+  *next = 0;
+  if (size != sizeof (struct dl_sframe_setup)
+      && size != sizeof (struct dl_sframe_chain))
     {
       add_problem (c, "struct sframe_setup of unknown size %lu", size);
       return EINVAL;
     }
-  struct dl_sframe_setup setup;
-  struct iovec local = { &setup, sizeof (setup) };
-  struct iovec remote = { (void *) addr, sizeof (setup) };
+  if (size == sizeof (struct dl_sframe_chain) && !stub->chains_announced)
+    {
+      /* As a kernel that announces a smaller size answers.  */
+      add_problem (c, "struct sframe_setup of size %lu, not announced",
+		   size);
+      return EINVAL;
+    }
+  struct dl_sframe_chain setup = { 0 };
+  struct iovec local = { &setup, size };
+  struct iovec remote = { (void *) addr, size };
   ssize_t n = process_vm_readv (stub->pid, &local, 1, &remote, 1, 0);
   if (n < 0 && errno == EPERM)
     FAIL_UNSUPPORTED ("process_vm_readv not permitted (Yama?)");
-  if (n != sizeof (setup))
+  if (n != size)
     {
       add_problem (c, "cannot read struct sframe_setup at %#lx", addr);
       return EFAULT;
     }
   c->args[0] = setup.sframe_start;
+  *next = setup.next;
   if (c->kind == sframe_stub_remove)
     {
       if (setup.sframe_size != 0 || setup.text_start != 0
-	  || setup.text_size != 0)
+	  || setup.text_size != 0 || setup.next != 0)
 	{
 	  add_problem (c, "sframe_unregister with fields other than"
 		       " sframe_start set");
+	  *next = 0;
 	  return EINVAL;
 	}
       return 0;
@@ -586,6 +562,60 @@ read_setup (struct stub *stub, struct sframe_stub_call *c,
       return EINVAL;
     }
   return 0;
+}
+
+/* Append a call to the result, zeroed, and return it.  *ALLOC is the
+   number of calls there is room for.  */
+static struct sframe_stub_call *
+new_call (struct stub *stub, size_t *alloc)
+{
+  struct sframe_stub_result *r = stub->result;
+  if (r->ncalls == *alloc)
+    {
+      *alloc = 2 * *alloc + 16;
+      r->calls = xrealloc (r->calls, *alloc * sizeof (*r->calls));
+    }
+  struct sframe_stub_call *c = &r->calls[r->ncalls++];
+  memset (c, 0, sizeof (*c));
+  return c;
+}
+
+/* The rest of a chain whose first structure is call FIRST, answered
+   already, and names NEXT: record an add for each structure, in order,
+   up to the first refused, as the kernel registers them.  Put the
+   answer to the system call in the first call, as for any call (its
+   error, or its value: 0 if the whole chain was registered, else the
+   number registered before the refused one), and return it.  The
+   kernel carries the call out if it takes chains and no structure got
+   an error the test configured; otherwise the stand-in answers, and
+   the structures it registered are not registered in the kernel.  */
+static struct sframe_stub_call *
+handle_chain (struct stub *stub, size_t *alloc, size_t first, uint64_t next)
+{
+  struct sframe_stub_result *r = stub->result;
+  bool injected = stub->injected;
+  unsigned int pos = 1;
+  int error = r->calls[first].error;
+  while (error == 0 && next != 0)
+    {
+      struct sframe_stub_call *c = new_call (stub, alloc);
+      c->kind = sframe_stub_add;
+      c->chain = ++pos;
+      stub->injected = false;
+      error = read_setup (stub, c, next, sizeof (struct dl_sframe_chain),
+			  &next);
+      if (error == 0)
+	error = handle_add (stub, c);
+      c->error = error;
+      injected |= stub->injected;
+    }
+  bool forward = stub->forward_chains && !injected;
+  for (size_t i = first; i < r->ncalls; ++i)
+    r->calls[i].forwarded = forward;
+  struct sframe_stub_call *c = &r->calls[first];
+  if (c->error == 0 && error != 0)
+    c->value = pos - 1;
+  return c;
 }
 
 static long int
@@ -606,31 +636,23 @@ sframe_stub_filter (unsigned int action, bool marker, unsigned int flags)
 # else
   enum { option_low = offsetof (struct seccomp_data, args[0]) + 4 };
 # endif
-  static const unsigned int options[] =
-    { PR_ADD_SFRAME, PR_REMOVE_SFRAME, SFRAME_STUB_MARKER };
-  unsigned int n = marker ? 3 : 2;
-  /* The jumps go to the last instruction, which returns ACTION; it is
-     preceded by the N option checks and a return of ALLOW.  */
-  struct sock_filter filter[9 + array_length (options) + 2] =
+  /* The jumps go to the last instruction, which returns ACTION.  */
+  struct sock_filter filter[] =
     {
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data,
 						    arch)),
       BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, STUB_AUDIT_ARCH, 1, 0),
       BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, n + 5, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, n + 4, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_prctl, 1, 0),
-      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 5, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 4, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, marker ? __NR_prctl : -1U, 0, 2),
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, option_low),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, SFRAME_STUB_MARKER, 1, 0),
+      BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_STMT (BPF_RET | BPF_K, action),
     };
-  size_t len = 9;
-  for (unsigned int k = 0; k < n; ++k)
-    filter[len++] = (struct sock_filter)
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, options[k], n - k, 0);
-  filter[len++] = (struct sock_filter) BPF_STMT (BPF_RET | BPF_K,
-						 SECCOMP_RET_ALLOW);
-  filter[len++] = (struct sock_filter) BPF_STMT (BPF_RET | BPF_K, action);
+  size_t len = array_length (filter);
   struct sock_fprog prog = { len, filter };
   if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
     return -1;
@@ -765,8 +787,10 @@ edit_auxv (pid_t pid, enum sframe_stub_announce announce)
     }
   else
     {
-      uint64_t value = (announce == sframe_stub_announce_zero
-			? 0 : sizeof (struct dl_sframe_setup));
+      uint64_t value = (announce == sframe_stub_announce_zero ? 0
+			: announce == sframe_stub_announce_chain
+			? sizeof (struct dl_sframe_chain)
+			: sizeof (struct dl_sframe_setup));
       if (entry == 0)
 	entry = ignore != 0 ? ignore : flags;
       if (entry == 0)
@@ -844,36 +868,26 @@ supervise (struct stub *stub, int listener)
 	}
       stub->pid = req->pid;
 
-      if (r->ncalls == alloc)
-	{
-	  alloc = 2 * alloc + 16;
-	  r->calls = xrealloc (r->calls, alloc * sizeof (*r->calls));
-	}
-      struct sframe_stub_call *c = &r->calls[r->ncalls++];
-      memset (c, 0, sizeof (*c));
+      size_t first = r->ncalls;
+      struct sframe_stub_call *c = new_call (stub, &alloc);
       int shape_error = 0;
-      c->syscall = req->data.nr != __NR_prctl;
-      if (c->syscall)
+      uint64_t next = 0;
+      if (req->data.nr == __NR_prctl)
+	{
+	  /* The marker.  */
+	  c->kind = sframe_stub_marker_call;
+	  c->args[0] = req->data.args[1];
+	  c->args[1] = req->data.args[2];
+	}
+      else
 	{
 	  c->kind = (req->data.nr == __NR_sframe_register
 		     ? sframe_stub_add : sframe_stub_remove);
 	  shape_error = read_setup (stub, c, req->data.args[0],
-				    req->data.args[1]);
-	}
-      else
-	{
-	  for (int i = 0; i < 4; ++i)
-	    c->args[i] = req->data.args[i + 1];
-	  int option = req->data.args[0];
-	  c->kind = (option == SFRAME_STUB_MARKER ? sframe_stub_marker_call
-		     : option == PR_ADD_SFRAME ? sframe_stub_add
-		     : sframe_stub_remove);
-	  if (c->kind == sframe_stub_remove
-	      && (c->args[1] != 0 || c->args[2] != 0 || c->args[3] != 0))
-	    {
-	      add_problem (c, "PR_REMOVE_SFRAME with non-zero arguments");
-	      shape_error = EINVAL;
-	    }
+				    req->data.args[1], &next);
+	  if (c->kind == sframe_stub_add
+	      && req->data.args[1] == sizeof (struct dl_sframe_chain))
+	    c->chain = 1;
 	}
       if (c->kind == sframe_stub_marker_call)
 	c->value = handle_marker (stub, c);
@@ -892,6 +906,8 @@ supervise (struct stub *stub, int listener)
 	     verdict of its own goes to the kernel, which gives its own
 	     answer.  */
 	  c->forwarded = stub->forward && !stub->injected;
+	  if (c->chain != 0)
+	    c = handle_chain (stub, &alloc, first, next);
 	}
 
       /* The answer only counts if the call is still pending: what was
@@ -939,8 +955,7 @@ sframe_stub_run (const struct sframe_stub_config *config,
       xclose (socks[0]);
       if (trace && ptrace (PTRACE_TRACEME, 0, 0, 0) != 0)
 	_exit (126);
-      /* The two system calls, and prctl with one of the three options,
-	 go to the supervisor.  */
+      /* The two system calls and the marker go to the supervisor.  */
       int listener = sframe_stub_filter (SECCOMP_RET_USER_NOTIF, true,
 					 SECCOMP_FILTER_FLAG_NEW_LISTENER);
       if (listener < 0)
@@ -964,6 +979,12 @@ sframe_stub_run (const struct sframe_stub_config *config,
     }
   stub.pid = pid;
   stub.forward = kernel_has_sframe ();
+  stub.forward_chains = kernel_takes_chains ();
+  stub.chains_announced
+    = (stub.config->announce == sframe_stub_announce_chain
+       || (stub.config->announce == sframe_stub_announce_kernel
+	   && (getauxval (AT_SFRAME_SETUP_SIZE)
+	       >= sizeof (struct dl_sframe_chain))));
   if (stub.forward)
     printf ("info: stand-in: the kernel has SFrame registration;"
 	    " calls are checked and forwarded to it, except\n"

@@ -19,30 +19,15 @@
 #ifndef _DL_SFRAME_KERNEL_H
 #define _DL_SFRAME_KERNEL_H 1
 
-#include <errno.h>
-#include <stdint.h>
+/* Nonzero if the kernel may offer SFrame registration at all.  A
+   system that does defines DL_SFRAME_KERNEL to 1, the structure
+   struct dl_sframe_setup the kernel takes, and the functions
 
-/* Nonzero if the kernel may offer SFrame registration at all.  */
+     int dl_sframe_kernel_add (uintptr_t sframe_start, uintptr_t sframe_end,
+			       uintptr_t text_start, uintptr_t text_end);
+     int dl_sframe_kernel_remove (uintptr_t sframe_start);
+
+   which return 0 or a positive errno value (see elf/dl-sframe.c).  */
 #define DL_SFRAME_KERNEL 0
-
-/* How the kernel is asked, for messages and tests.  */
-#define DL_SFRAME_TRANSPORT "none"
-
-/* Register the SFrame section [SFRAME_START, SFRAME_END) for the text
-   [TEXT_START, TEXT_END).  Return 0 on success or a positive errno value.  */
-static inline int
-dl_sframe_kernel_add (uintptr_t sframe_start, uintptr_t sframe_end,
-		      uintptr_t text_start, uintptr_t text_end)
-{
-  return ENOSYS;
-}
-
-/* Withdraw the SFrame section that starts at SFRAME_START.  Return 0 on
-   success or a positive errno value.  */
-static inline int
-dl_sframe_kernel_remove (uintptr_t sframe_start)
-{
-  return ENOSYS;
-}
 
 #endif /* dl-sframe-kernel.h */

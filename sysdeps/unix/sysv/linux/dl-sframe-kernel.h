@@ -19,27 +19,30 @@
 #ifndef _DL_SFRAME_KERNEL_H
 #define _DL_SFRAME_KERNEL_H 1
 
-#include <stdint.h>
-#include <sys/prctl.h>
-#include <sysdep.h>
+#include <dl-sframe-auxv.h>
 #include <dl-sframe-syscall.h>
 
-/* The kernel takes a section and the text it describes in two ways:
+#ifndef __NR_sframe_register
+/* No system call numbers for this architecture: nothing is asked.  */
+# define DL_SFRAME_KERNEL 0
+#else
 
+# include <errno.h>
+# include <stddef.h>
+# include <stdint.h>
+# include <sysdep.h>
+# include <dl-sframe-chain.h>
+
+/* The kernel takes a section and the text it describes with
    sframe_register (struct sframe_setup *, size) and
    sframe_unregister (struct sframe_setup *, size), the interface the
-   upstream kernel is converging on, used when the system call numbers
-   are known: from <arch-syscall.h> once glibc's system call lists have
-   them, or else from <dl-sframe-syscall.h>, where an architecture gives
-   the provisional numbers of the matching kernel series;
+   upstream kernel is converging on.  Whether the kernel has them at all
+   is told by AT_SFRAME_SETUP_SIZE (see elf/dl-sframe.c), never by a
+   call.
 
-   prctl (PR_ADD_SFRAME, sframe_start, sframe_end, text_start, text_end)
-   and prctl (PR_REMOVE_SFRAME, sframe_start, 0, 0, 0), the interface
-   the kernel series began with, used otherwise.
-
-   Both enter the same code in the kernel and give the same answers.
-   Whether the kernel has them at all is told by the auxiliary vector
-   entry AT_SFRAME_SETUP_SIZE (see dl-sframe.c), not by these calls.  */
+   A kernel that announces the size of version 1 of the structure,
+   struct dl_sframe_chain (40 bytes), also takes a chain of them in one
+   sframe_register call: each structure names the next.  */
 
 /* The structure both system calls take.  Its size is its version: the
    kernel announces the largest size it knows in AT_SFRAME_SETUP_SIZE
@@ -52,24 +55,15 @@ struct dl_sframe_setup
   uint64_t text_size;
 };
 
-#define DL_SFRAME_KERNEL 1
+# define DL_SFRAME_KERNEL 1
 
-/* FALLBACK: kernel headers that predate the interface do not define
-   the prctl options; then use the numbers of the matching kernel series
-   (include/uapi/linux/prctl.h there).  They are provisional until the
-   upstream kernel settles the interface: this is the only place in
-   glibc that names them.  */
-#ifndef PR_ADD_SFRAME
-# define PR_ADD_SFRAME		82
-# define PR_REMOVE_SFRAME	83
-#endif
-
-/* How the kernel is asked, for messages and tests.  */
-#ifdef __NR_sframe_register
-# define DL_SFRAME_TRANSPORT "sframe_register"
-#else
-# define DL_SFRAME_TRANSPORT "prctl"
-#endif
+/* Version 1, which the kernel takes where it announces its size: the
+   four fields and the next structure of a chain.  */
+_Static_assert (sizeof (struct dl_sframe_chain) == 40,
+		"struct dl_sframe_chain is the kernel's version 1");
+_Static_assert (offsetof (struct dl_sframe_chain, next)
+		== sizeof (struct dl_sframe_setup),
+		"struct dl_sframe_chain appends next to version 0");
 
 /* Register the SFrame section [SFRAME_START, SFRAME_END) for the text
    [TEXT_START, TEXT_END).  Return 0 on success or a positive errno
@@ -78,7 +72,6 @@ static inline int
 dl_sframe_kernel_add (uintptr_t sframe_start, uintptr_t sframe_end,
 		      uintptr_t text_start, uintptr_t text_end)
 {
-#ifdef __NR_sframe_register
   struct dl_sframe_setup setup =
     {
       .sframe_start = sframe_start,
@@ -88,11 +81,19 @@ dl_sframe_kernel_add (uintptr_t sframe_start, uintptr_t sframe_end,
     };
   long int r = INTERNAL_SYSCALL_CALL (sframe_register, &setup,
 				      sizeof (setup));
-#else
-  long int r = INTERNAL_SYSCALL_CALL (prctl, PR_ADD_SFRAME, sframe_start,
-				      sframe_end, text_start, text_end);
-#endif
   return INTERNAL_SYSCALL_ERROR_P (r) ? INTERNAL_SYSCALL_ERRNO (r) : 0;
+}
+
+/* Register the chain that starts at FIRST, in its order, up to the first
+   structure the kernel refuses.  Return 0 if all of it was registered;
+   else the number of structures registered before the refused one, if
+   any; else the negated errno value of the first.  */
+static inline long int
+dl_sframe_kernel_add_chain (const struct dl_sframe_chain *first)
+{
+  long int r = INTERNAL_SYSCALL_CALL (sframe_register, first,
+				      sizeof (*first));
+  return INTERNAL_SYSCALL_ERROR_P (r) ? -INTERNAL_SYSCALL_ERRNO (r) : r;
 }
 
 /* Withdraw the SFrame section that starts at SFRAME_START.  Return 0 on
@@ -100,15 +101,12 @@ dl_sframe_kernel_add (uintptr_t sframe_start, uintptr_t sframe_end,
 static inline int
 dl_sframe_kernel_remove (uintptr_t sframe_start)
 {
-#ifdef __NR_sframe_unregister
   struct dl_sframe_setup setup = { .sframe_start = sframe_start };
   long int r = INTERNAL_SYSCALL_CALL (sframe_unregister, &setup,
 				      sizeof (setup));
-#else
-  long int r = INTERNAL_SYSCALL_CALL (prctl, PR_REMOVE_SFRAME, sframe_start,
-				      0, 0, 0);
-#endif
   return INTERNAL_SYSCALL_ERROR_P (r) ? INTERNAL_SYSCALL_ERRNO (r) : 0;
 }
+
+#endif /* __NR_sframe_register */
 
 #endif /* dl-sframe-kernel.h */

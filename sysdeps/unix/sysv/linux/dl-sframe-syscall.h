@@ -20,4 +20,4 @@
 /* An architecture whose kernel series gives the system calls
    sframe_register and sframe_unregister numbers that glibc's system
    call lists do not have yet defines them here; without them the
-   dynamic linker uses the prctl interface (see dl-sframe-kernel.h).  */
+   dynamic linker makes no registration call (see dl-sframe-kernel.h).  */

@@ -21,8 +21,7 @@
    kernel series (arch/x86/entry/syscalls/syscall_64.tbl), the first
    free ones after Linux 7.2.  They are provisional until the upstream
    kernel assigns numbers.  The kernel series gives them to 64-bit
-   processes only: x32 uses prctl, and its kernel announces no support
-   to it anyway.  */
+   processes only: x32 has no numbers, so rtld asks nothing there.  */
 #if !defined __NR_sframe_register && defined __LP64__
 # define __NR_sframe_register	472
 # define __NR_sframe_unregister	473
