@@ -25,12 +25,13 @@
 
    A kernel that takes chains (it announces the size of struct
    dl_sframe_chain) registers all the objects of one start-up or one
-   dlopen in one system call.  Each object is then put in the chain when
-   it is mapped, and the chain is registered when the first object is
-   relocated: relocation is where code of the new objects can first run
-   (IFUNC resolvers), and every object of the load is mapped by then.
-   An object unmapped before that (a failed dlopen) leaves the chain.
-   Other kernels get one call per object, right after it is mapped.
+   dlopen in one system call.  Each object is then only marked pending
+   when it is mapped, and the chain is built and sent when the first
+   object is relocated: relocation is where code of the new objects can
+   first run (IFUNC resolvers), and every object of the load is mapped
+   by then.  The chain is built from the namespaces' lists of link maps,
+   so an object unmapped before that (a failed dlopen) is simply not in
+   it.  Other kernels get one call per object, right after it is mapped.
 
    Whether to ask at all is decided before the first request, from the
    auxiliary vector: a kernel with the interface announces it with
@@ -58,6 +59,8 @@
 #include <ldsodefs.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <sys/param.h>
 
 #if DL_SFRAME_KERNEL && DL_SFRAME_ABI != 0
 # include <sframe.h>
@@ -78,10 +81,13 @@ static enum sframe_kernel sframe_kernel_state;
 /* True if objects are registered in chains (sframe_kernel_on only).  */
 static bool sframe_chain;
 
-/* The chain of objects mapped and not yet registered, in the order they
-   were mapped, through their l_sframe_chain: its first and last.  */
-static struct link_map *sframe_pending_first;
-static struct link_map *sframe_pending_last;
+/* The number of objects mapped whose chain is not sent yet: those with
+   l_sframe_pending set.  */
+static unsigned int sframe_pending;
+
+/* The most objects one chain holds, a bound the kernel documents too.
+   A load of more objects is sent as several chains.  */
+#define SFRAME_CHAIN_MAX 1024
 
 /* Decide whether to ask the kernel, from the tunable and the
    announcement, and say why under LD_DEBUG=files.  */
@@ -299,20 +305,9 @@ _dl_sframe_register (struct link_map *l)
 
   if (sframe_chain)
     {
-      l->l_sframe_chain = (struct dl_sframe_chain)
-	{
-	  .sframe_start = r.sframe_start,
-	  .sframe_size = r.sframe_end - r.sframe_start,
-	  .text_start = r.text_start,
-	  .text_size = r.text_end - r.text_start,
-	};
+      /* _dl_sframe_register_pending sends it.  */
       l->l_sframe_pending = 1;
-      if (sframe_pending_last == NULL)
-	sframe_pending_first = l;
-      else
-	sframe_pending_last->l_sframe_chain.next
-	  = (uintptr_t) &l->l_sframe_chain;
-      sframe_pending_last = l;
+      ++sframe_pending;
       return;
     }
 
@@ -320,23 +315,19 @@ _dl_sframe_register (struct link_map *l)
 					      r.text_start, r.text_end));
 }
 
-/* The link map whose l_sframe_chain is at ADDR, or NULL if ADDR is 0.  */
-static struct link_map *
-sframe_chain_map (uint64_t addr)
+/* One object of a chain: what the kernel reads, and its link map.  */
+struct sframe_link
 {
-  if (addr == 0)
-    return NULL;
-  return (struct link_map *) (uintptr_t) (addr - offsetof (struct link_map,
-							   l_sframe_chain));
-}
+  struct dl_sframe_chain setup;
+  struct link_map *map;
+};
 
-/* Take L out of the chain, answered ERR (see sframe_answer), and return
-   the object after it.  */
-static struct link_map *
-sframe_chain_take (struct link_map *l, int err)
+/* Take the kernel's answer ERR (see sframe_answer) for the object of
+   LINK.  */
+static void
+sframe_link_answer (const struct sframe_link *link, int err)
 {
-  struct link_map *next = sframe_chain_map (l->l_sframe_chain.next);
-  const struct dl_sframe_chain *c = &l->l_sframe_chain;
+  const struct dl_sframe_chain *c = &link->setup;
   struct sframe_ranges r =
     {
       .sframe_start = c->sframe_start,
@@ -344,17 +335,20 @@ sframe_chain_take (struct link_map *l, int err)
       .text_start = c->text_start,
       .text_end = c->text_start + c->text_size,
     };
-  l->l_sframe_pending = 0;
-  l->l_sframe_chain.next = 0;
-  sframe_answer (l, &r, err);
-  return next;
+  sframe_answer (link->map, &r, err);
 }
 
-void
-_dl_sframe_register_pending (void)
+/* Register the N objects of CHAIN, in order, with as few calls as the
+   kernel's answers allow.  */
+static void
+sframe_send (struct sframe_link *chain, size_t n)
 {
-  struct link_map *l = sframe_pending_first;
-  while (l != NULL && sframe_kernel_state == sframe_kernel_on)
+  for (size_t i = 0; i + 1 < n; ++i)
+    chain[i].setup.next = (uintptr_t) &chain[i + 1].setup;
+  chain[n - 1].setup.next = 0;
+
+  size_t i = 0;
+  while (i < n && sframe_kernel_state == sframe_kernel_on)
     {
       /* The kernel registers the chain in order up to the first object
 	 it refuses.  Its errno is given only when that is the first; a
@@ -362,63 +356,95 @@ _dl_sframe_register_pending (void)
 	 an object the kernel refuses in the middle of a chain is
 	 refused for itself (a policy refuses the call, so the first
 	 object), and any errno then concerns that object only.  */
-      long int n = dl_sframe_kernel_add_chain (&l->l_sframe_chain);
-      if (n == 0)
+      long int done = dl_sframe_kernel_add_chain (&chain[i].setup);
+      if (done == 0)
 	/* All of it.  */
-	while (l != NULL)
-	  l = sframe_chain_take (l, 0);
-      else if (n > 0)
+	for (; i < n; ++i)
+	  sframe_link_answer (&chain[i], 0);
+      else if (done > 0)
 	{
-	  /* The first N, then one refused without its errno.  */
-	  for (; l != NULL && n > 0; --n)
-	    l = sframe_chain_take (l, 0);
-	  if (l != NULL)
-	    l = sframe_chain_take (l, -1);
+	  /* The first DONE, then one refused without its errno.  */
+	  for (; i < n && done > 0; ++i, --done)
+	    sframe_link_answer (&chain[i], 0);
+	  if (i < n)
+	    sframe_link_answer (&chain[i++], -1);
 	}
       else
-	/* The first, refused with the errno -N.  */
-	l = sframe_chain_take (l, -n);
+	/* The first, refused with the errno -DONE.  */
+	sframe_link_answer (&chain[i++], -done);
     }
-  /* Left when a policy turned registration off: never registered.  */
-  while (l != NULL)
-    {
-      struct link_map *next = sframe_chain_map (l->l_sframe_chain.next);
-      l->l_sframe_pending = 0;
-      l->l_sframe_chain.next = 0;
-      l = next;
-    }
-  sframe_pending_first = NULL;
-  sframe_pending_last = NULL;
 }
 
-/* Take L, not yet registered, out of the chain.  */
-static void
-sframe_chain_unlink (struct link_map *l)
+void
+_dl_sframe_register_pending (void)
 {
-  struct link_map *next = sframe_chain_map (l->l_sframe_chain.next);
-  struct link_map *prev = NULL;
-  for (struct link_map *p = sframe_pending_first; p != l;
-       p = sframe_chain_map (p->l_sframe_chain.next))
-    prev = p;
-  if (prev == NULL)
-    sframe_pending_first = next;
-  else
-    prev->l_sframe_chain.next = l->l_sframe_chain.next;
-  if (sframe_pending_last == l)
-    sframe_pending_last = prev;
-  l->l_sframe_pending = 0;
-  l->l_sframe_chain.next = 0;
-  if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
-    _dl_debug_printf ("sframe: file=%s [%lu];  not registered: unmapped"
-		      " before its load was registered\n",
-		      DSO_FILENAME (l->l_name), (unsigned long int) l->l_ns);
+  if (sframe_pending == 0)
+    return;
+
+  /* The chain, built now: nothing of it lives in the link maps.  If
+     there is no memory for it, each object gets a call of its own.  */
+  size_t max = MIN (sframe_pending, SFRAME_CHAIN_MAX);
+  struct sframe_link *chain = malloc (max * sizeof (*chain));
+  size_t n = 0;
+  for (size_t ns = 0; ns < GL(dl_nns) && sframe_pending > 0; ++ns)
+    for (struct link_map *l = GL(dl_ns)[ns]._ns_loaded;
+	 l != NULL && sframe_pending > 0; l = l->l_next)
+      if (l->l_sframe_pending)
+	{
+	  l->l_sframe_pending = 0;
+	  --sframe_pending;
+	  struct sframe_ranges r;
+	  /* A policy's errno for an earlier chain turned requests off:
+	     then L is never registered.  The ranges were judged at
+	     _dl_sframe_register and are the same now.  */
+	  if (sframe_kernel_state != sframe_kernel_on
+	      || sframe_ranges_of (l, find_sframe_phdr (l), &r) != NULL)
+	    continue;
+	  if (chain == NULL)
+	    {
+	      sframe_answer (l, &r, dl_sframe_kernel_add (r.sframe_start,
+							  r.sframe_end,
+							  r.text_start,
+							  r.text_end));
+	      continue;
+	    }
+	  chain[n++] = (struct sframe_link)
+	    {
+	      .setup =
+		{
+		  .sframe_start = r.sframe_start,
+		  .sframe_size = r.sframe_end - r.sframe_start,
+		  .text_start = r.text_start,
+		  .text_size = r.text_end - r.text_start,
+		},
+	      .map = l,
+	    };
+	  if (n == max)
+	    {
+	      sframe_send (chain, n);
+	      n = 0;
+	    }
+	}
+  if (n > 0)
+    sframe_send (chain, n);
+  free (chain);
 }
 
 void
 _dl_sframe_unregister (struct link_map *l)
 {
   if (l->l_sframe_pending)
-    sframe_chain_unlink (l);
+    {
+      /* Unmapped before its load was registered (a failed dlopen): it
+	 leaves the namespace's list, so it is in no chain.  */
+      l->l_sframe_pending = 0;
+      --sframe_pending;
+      if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+	_dl_debug_printf ("sframe: file=%s [%lu];  not registered: unmapped"
+			  " before its load was registered\n",
+			  DSO_FILENAME (l->l_name),
+			  (unsigned long int) l->l_ns);
+    }
   if (!l->l_sframe_registered)
     return;
   l->l_sframe_registered = 0;

@@ -1,4 +1,4 @@
-/* An object's SFrame registration while it waits for the others of its load.
+/* A chain of SFrame registrations, as the kernel takes it.
    Copyright The GNU Toolchain Authors.
    This file is part of the GNU C Library.
 
@@ -23,9 +23,8 @@
 
 /* The kernel's struct sframe_setup of version 1 (40 bytes): what to
    register, and the address of the next structure of a chain that one
-   sframe_register call registers, or 0.  Each link map holds one, so
-   that the objects one start-up or one dlopen maps form the chain
-   themselves (elf/dl-sframe.c).  */
+   sframe_register call registers, or 0.  elf/dl-sframe.c builds a
+   chain when it sends it.  */
 struct dl_sframe_chain
 {
   uint64_t sframe_start;
