@@ -15,7 +15,8 @@ BUILD = $(GLIBC_WORK)/build
 R_BUILD = $(R_WORK)/build
 PATCHSET = $(TOP)/patchset
 SERIES_INPUTS = $(shell sed 's|^|series/|' series/series) \
-  series/cover-letter $(wildcard series/*/*) $(shell cat series/*/files 2>/dev/null)
+  series/cover-letter series/figures results/bench.txt $(wildcard series/*/*) \
+  $(shell cat series/*/files 2>/dev/null)
 
 .PHONY: glibc glibc-series stock baseline check-host
 

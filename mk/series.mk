@@ -51,3 +51,13 @@ edit: glibc-series linux-series
 refresh:
 	@$(call refresh-tree,glibc,.,series,$(GLIBC_WORK))
 	@$(call refresh-tree,linux,linux,linux/series,$(LINUX_WORK))
+
+# Every patch builds: the glibc series built after each patch in turn,
+# incrementally, in WORK/steps and WORK/build-steps (not part of `make
+# check': it takes a build per patch); results/series-glibc.txt gets a
+# line per patch and the time.
+.PHONY: series-builds
+series-builds: glibc-series
+	scripts/series-builds glibc $(GLIBC_WORK)/src $(GLIBC_WORK)/steps \
+	  results/series-glibc.txt \
+	  $(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/steps $(R_WORK)/build-steps
