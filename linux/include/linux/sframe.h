@@ -31,6 +31,7 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
 		     unsigned long size, unsigned long base);
 
 bool current_has_sframe(void);
+bool sframe_calls_return(void);
 bool sframe_text_registered(unsigned long ip);
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		       unsigned int *rows);
@@ -64,6 +65,11 @@ static inline void sframe_add_vdso(struct mm_struct *mm, const void *image,
 				   unsigned long size, unsigned long base) {}
 
 static inline bool current_has_sframe(void)
+{
+	return false;
+}
+
+static inline bool sframe_calls_return(void)
 {
 	return false;
 }

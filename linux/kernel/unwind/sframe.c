@@ -5,7 +5,7 @@
  *
  * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): a latch
  * tree by text range, which the unwinder searches under RCU without a
- * lock, and an rbtree by section start for withdrawal.  Registration
+ * lock, and a hash table by section start for withdrawal.  Registration
  * and withdrawal hold the mmap lock only for reading.
  *
  * Lifetime: fork copies the sections whose whole text the child has,
@@ -15,20 +15,21 @@
  */
 #include <linux/atomic.h>
 #include <linux/elf.h>
+#include <linux/hash.h>
 #include <linux/lockdep.h>
+#include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
+#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/sframe.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 #include <linux/unwind_user.h>
 
 #include "sframe.h"
 #include "sframe_format.h"
 #include "sframe_mm.h"
-
-/* Sections one process may register: enough for thousands of DSOs. */
-#define SFRAME_MAX_SECTIONS	16384
 
 /* The source of sframe_mm.gen values; 0 is never one. */
 static atomic64_t sframe_gen_source = ATOMIC64_INIT(0);
@@ -145,59 +146,140 @@ struct sframe_entry *sframe_text_next(struct sframe_entry *ent)
 	return n ? rb_entry(n, struct sframe_entry, text_node.node[0]) : NULL;
 }
 
+static struct hlist_head *sframe_data_bucket(struct sframe_mm *sm,
+					     unsigned long sframe_start)
+{
+	return &sm->data[hash_long(sframe_start ^ sm->data_seed,
+				   sm->data_bits)];
+}
+
 /* The section registered at sframe_start, or NULL; locks as for a change. */
 static struct sframe_entry *sframe_data_find(struct sframe_mm *sm,
 					     unsigned long sframe_start)
 {
-	struct rb_node *n = sm->data.rb_node;
+	struct sframe_entry *ent;
 
-	while (n) {
-		struct sframe_entry *ent =
-			rb_entry(n, struct sframe_entry, data_node);
-
-		if (sframe_start < ent->sec.sframe_start)
-			n = n->rb_left;
-		else if (sframe_start > ent->sec.sframe_start)
-			n = n->rb_right;
-		else
+	hlist_for_each_entry(ent, sframe_data_bucket(sm, sframe_start),
+			     data_node)
+		if (ent->sec.sframe_start == sframe_start)
 			return ent;
-	}
 	return NULL;
 }
 
 /*
+ * A table of buckets for sm->data, for want sections: NULL if the table
+ * of 1 << bits buckets it has is big enough, or if out of memory (which
+ * only leaves the buckets longer); else one with the next power of two
+ * of buckets at or above want, capped at SFRAME_MAX_SECTIONS, and
+ * *new_bits set to its log2.  At the cap nothing is allocated: a
+ * registration that is refused with -ENOSPC does not allocate a table
+ * only to free it.  Inlined so that the check, which every registration
+ * makes, costs no call; the allocation is rare.
+ */
+static __always_inline struct hlist_head *
+sframe_data_alloc(unsigned int want, unsigned int bits, unsigned int *new_bits)
+{
+	want = min(want, SFRAME_MAX_SECTIONS);
+	if (want <= 1U << bits)
+		return NULL;
+	/* More than 1 << SFRAME_DATA_MIN_BITS, so larger than sm->data_min. */
+	*new_bits = order_base_2(want);
+	return kvcalloc(1U << *new_bits, sizeof(struct hlist_head),
+			GFP_KERNEL_ACCOUNT);
+}
+
+/*
+ * Move sm->data to table, of 1 << bits buckets; locks as for a change.
+ * Return: the table it leaves, for kvfree(), or NULL if that was
+ * sm->data_min.
+ */
+static struct hlist_head *sframe_data_move(struct sframe_mm *sm,
+					   struct hlist_head *table,
+					   unsigned int bits)
+{
+	struct hlist_head *old = sm->data;
+	unsigned int i, n = 1U << sm->data_bits;
+	struct sframe_entry *ent;
+	struct hlist_node *tmp;
+
+	sm->data = table;
+	WRITE_ONCE(sm->data_bits, bits);
+	for (i = 0; i < n; i++)
+		hlist_for_each_entry_safe(ent, tmp, &old[i], data_node)
+			hlist_add_head(&ent->data_node,
+				       sframe_data_bucket(sm,
+							  ent->sec.sframe_start));
+	return old == sm->data_min ? NULL : old;
+}
+
+/*
+ * Where ent goes in copy idx of sm->text, in sframe_text_less()'s order
+ * as latch_tree_insert() would put it, and the sections either side of
+ * it there (*prev: the last whose text starts where ent's does or
+ * before, *next: the first after), or NULL.  Locks as for a change.
+ */
+static __always_inline struct rb_node **
+sframe_text_slot(struct sframe_mm *sm, int idx, struct sframe_entry *new,
+		 struct rb_node **parent, struct sframe_entry **prev,
+		 struct sframe_entry **next)
+{
+	struct rb_node **link = &sm->text.tree[idx].rb_node;
+
+	*parent = NULL;
+	*prev = NULL;
+	*next = NULL;
+	while (*link) {
+		struct sframe_entry *ent = sframe_text_entry(
+			container_of(*link, struct latch_tree_node, node[idx]));
+
+		*parent = *link;
+		if (sframe_text_less(&new->text_node, &ent->text_node)) {
+			*next = ent;
+			link = &(*link)->rb_left;
+		} else {
+			*prev = ent;
+			link = &(*link)->rb_right;
+		}
+	}
+	return link;
+}
+
+/*
  * Add ent to sm: -ENOSPC past SFRAME_MAX_SECTIONS, -EEXIST if its text
- * overlaps a section's or a section starts where it does.  Allocates
- * nothing.
+ * overlaps a section's or, unless copied (its section start is known to
+ * be unique, as a parent's is), a section starts where it does.
+ * Allocates nothing.
+ *
+ * latch_tree_insert() without its ops, and with the overlap check made
+ * in its first copy's descent: one descent less a registration.
  */
 static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
-		       struct sframe_entry *ent)
+		       struct sframe_entry *ent, bool copied)
 {
 	const struct sframe_section *sec = &ent->sec;
-	struct rb_node **link = &sm->data.rb_node, *parent = NULL;
-	struct sframe_entry *next;
+	struct sframe_entry *prev, *next;
+	struct rb_node **link, *parent;
 
 	sframe_assert_changing(mm, sm);
 	if (sm->nr >= SFRAME_MAX_SECTIONS)
 		return -ENOSPC;
-	next = sframe_text_first(sm, sec->text_start);
-	if (next && next->sec.text_start < sec->text_end)
+	if (!copied && sframe_data_find(sm, sec->sframe_start))
 		return -EEXIST;
-	while (*link) {
-		struct sframe_entry *e =
-			rb_entry(*link, struct sframe_entry, data_node);
-
-		parent = *link;
-		if (sec->sframe_start < e->sec.sframe_start)
-			link = &parent->rb_left;
-		else if (sec->sframe_start > e->sec.sframe_start)
-			link = &parent->rb_right;
-		else
-			return -EEXIST;
-	}
-	rb_link_node(&ent->data_node, parent, link);
-	rb_insert_color(&ent->data_node, &sm->data);
-	latch_tree_insert(&ent->text_node, &sm->text, &sframe_text_ops);
+	link = sframe_text_slot(sm, 0, ent, &parent, &prev, &next);
+	if ((prev && prev->sec.text_end > sec->text_start) ||
+	    (next && next->sec.text_start < sec->text_end))
+		return -EEXIST;
+	hlist_add_head(&ent->data_node,
+		       sframe_data_bucket(sm, sec->sframe_start));
+	/* Readers go to copy 1 while copy 0 changes, then back to 0. */
+	write_seqcount_latch_begin(&sm->text.seq);
+	rb_link_node_rcu(&ent->text_node.node[0], parent, link);
+	rb_insert_color(&ent->text_node.node[0], &sm->text.tree[0]);
+	write_seqcount_latch(&sm->text.seq);
+	link = sframe_text_slot(sm, 1, ent, &parent, &prev, &next);
+	rb_link_node_rcu(&ent->text_node.node[1], parent, link);
+	rb_insert_color(&ent->text_node.node[1], &sm->text.tree[1]);
+	write_seqcount_latch_end(&sm->text.seq);
 	sframe_new_gen(sm);
 	WRITE_ONCE(sm->nr, sm->nr + 1);
 	return 0;
@@ -209,7 +291,7 @@ static void sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
 {
 	sframe_assert_changing(mm, sm);
 	latch_tree_erase(&ent->text_node, &sm->text, &sframe_text_ops);
-	rb_erase(&ent->data_node, &sm->data);
+	hlist_del(&ent->data_node);
 	sframe_new_gen(sm);
 	WRITE_ONCE(sm->nr, sm->nr - 1);
 	kfree_rcu(ent, rcu);
@@ -238,9 +320,12 @@ void sframe_free_mm(struct mm_struct *mm)
 
 	if (!sm)
 		return;
-	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->data, data_node)
+	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->text.tree[0],
+					     text_node.node[0])
 		kfree(ent);
 	mm->sframe = NULL;
+	if (sm->data != sm->data_min)
+		kvfree(sm->data);
 	kfree(sm);
 }
 
@@ -255,7 +340,9 @@ static struct sframe_mm *sframe_mm_get(struct mm_struct *mm)
 	if (!sm)
 		return NULL;
 	seqcount_latch_init(&sm->text.seq);
-	sm->data = RB_ROOT;
+	sm->data = sm->data_min;
+	sm->data_seed = get_random_long();
+	sm->data_bits = SFRAME_DATA_MIN_BITS;
 	mutex_init(&sm->lock);
 	sm->gen = atomic64_inc_return(&sframe_gen_source);
 	/* Release order publishes sm's initialisation: see sframe_mm(). */
@@ -301,14 +388,17 @@ static int sframe_check_text(struct mm_struct *mm, unsigned long start,
  *
  * Copies each section whose whole text the child inherited: a part left
  * out (MADV_DONTFORK) is a hole a later mapping could fill.  Both mms
- * are locked for writing (dup_mmap()).
+ * are locked for writing (dup_mmap()), under which the child's tables
+ * are allocated, as its VMAs are.
  *
  * Return: 0, or -ENOMEM.
  */
 int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 {
-	struct sframe_mm *old = sframe_mm(oldmm), *sm;
+	struct sframe_mm *old = sframe_mm(oldmm), *sm = NULL;
 	struct sframe_entry *ent, *copy;
+	struct hlist_head *table;
+	unsigned int bits;
 
 	if (!old || !old->nr)
 		return 0;
@@ -316,15 +406,26 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 		if (sframe_check_text(mm, ent->sec.text_start,
 				      ent->sec.text_end))
 			continue;
-		sm = sframe_mm_get(mm);
-		if (!sm)
-			return -ENOMEM;
+		if (!sm) {
+			sm = sframe_mm_get(mm);
+			if (!sm)
+				return -ENOMEM;
+			/* Sized once for all, not grown as they come. */
+			table = sframe_data_alloc(old->nr, sm->data_bits,
+						  &bits);
+			if (table)
+				kvfree(sframe_data_move(sm, table, bits));
+		}
 		copy = kmalloc_obj(*copy, GFP_KERNEL_ACCOUNT);
 		if (!copy)
 			return -ENOMEM;
 		copy->sec = ent->sec;
-		/* Cannot fail: the parent's sections are all distinct. */
-		if (WARN_ON_ONCE(sframe_link(mm, sm, copy)))
+		/*
+		 * Cannot fail: the parent's sections are all distinct.  Their
+		 * starts are not looked up again, so the copy takes the same
+		 * time however the child's hash spreads them.
+		 */
+		if (WARN_ON_ONCE(sframe_link(mm, sm, copy, true)))
 			kfree(copy);
 	}
 	return 0;
@@ -374,65 +475,152 @@ static void sframe_unlock(struct mm_struct *mm, struct sframe_mm *sm)
 }
 
 /**
+ * __sframe_new_entry() - a registration for the current process, not yet linked
+ * @sframe_start:	start of the SFrame data
+ * @sframe_end:		its end (exclusive)
+ * @text_start:		start of the text it describes
+ * @text_end:		its end (exclusive)
+ *
+ * Checks what needs neither a read nor a lock (the ranges, a size too
+ * small for a header) and allocates the entry, before any lock is taken.
+ * Reads nothing of the section: the unwinder reads and checks its header
+ * each time it looks a rule up in it (sframe_unwind_rule()), so that a
+ * process that is never profiled pays nothing for its SFrame data but
+ * the registration itself.
+ *
+ * Return: the entry, for __sframe_link_entries(), or ERR_PTR() of -EINVAL
+ * for an empty or inverted range, -EFAULT if the section is not in user
+ * space, -ENOEXEC if it is shorter than an SFrame header, or -ENOMEM.
+ */
+static __always_inline struct sframe_entry *
+__sframe_new_entry(unsigned long sframe_start, unsigned long sframe_end,
+		   unsigned long text_start, unsigned long text_end)
+{
+	struct sframe_entry *ent;
+
+	if (!current->mm || sframe_start >= sframe_end ||
+	    text_start >= text_end)
+		return ERR_PTR(-EINVAL);
+	if (!access_ok((const void __user *)sframe_start,
+		       sframe_end - sframe_start))
+		return ERR_PTR(-EFAULT);
+	if (sframe_end - sframe_start < sizeof(struct sframe_header))
+		return ERR_PTR(-ENOEXEC);
+
+	/* Not zeroed: ent->sec is assigned whole, the inserts set the rest. */
+	ent = kmalloc_obj(*ent, GFP_KERNEL_ACCOUNT);
+	if (!ent)
+		return ERR_PTR(-ENOMEM);
+	ent->sec = (struct sframe_section) {
+		.sframe_start	= sframe_start,
+		.sframe_end	= sframe_end,
+		.text_start	= text_start,
+		.text_end	= text_end,
+	};
+	return ent;
+}
+
+/**
+ * __sframe_link_entries() - add new entries to the current process's sections
+ * @ents:	entries from __sframe_new_entry(), in the order to add them
+ * @n:		how many
+ * @linked:	set to how many were added
+ *
+ * Takes the locks once for all of them and adds them in order, up to the
+ * first one refused; that one and those after it are freed.  If they
+ * would outnumber the buckets of the hash table by section start, a
+ * larger table is allocated first, outside the locks.  What is
+ * refused here is what the registry itself depends on: the text, which
+ * must stay mapped for the section to stay, and the overlaps.
+ *
+ * Return: 0 if all were added, else why ents[*linked] was refused:
+ * -ENXIO if its text is not wholly mapped, -EACCES if that is not
+ * executable at either end, -EEXIST if it overlaps a registered
+ * section's text or starts where one does, -ENOSPC past
+ * SFRAME_MAX_SECTIONS, -ENOMEM, or -EINTR if a fatal signal came while
+ * waiting for a lock (then none was added).
+ */
+static __always_inline int __sframe_link_entries(struct sframe_entry **ents,
+						 unsigned int n,
+						 unsigned int *linked)
+{
+	struct mm_struct *mm = current->mm;
+	struct hlist_head *table = NULL;
+	unsigned int i = 0, bits = 0;
+	struct sframe_mm *sm;
+	int ret;
+
+	sm = sframe_mm_get(mm);
+	/* A guess without the lock: under it, a table only replaces a smaller. */
+	if (sm)
+		table = sframe_data_alloc(READ_ONCE(sm->nr) + n,
+					  READ_ONCE(sm->data_bits), &bits);
+	ret = sm ? sframe_lock(mm, sm) : -ENOMEM;
+	if (!ret) {
+		/* Then table is the one left over, to free after unlocking. */
+		if (table && bits > sm->data_bits)
+			table = sframe_data_move(sm, table, bits);
+		for (; i < n; i++) {
+			const struct sframe_section *sec = &ents[i]->sec;
+
+			ret = sframe_check_text(mm, sec->text_start,
+						sec->text_end);
+			if (!ret)
+				ret = sframe_link(mm, sm, ents[i], false);
+			if (ret)
+				break;
+		}
+		sframe_unlock(mm, sm);
+	}
+	if (table)	/* rarely: spare the call */
+		kvfree(table);
+	*linked = i;
+	for (; i < n; i++)
+		kfree(ents[i]);
+	return ret;
+}
+
+/*
+ * The two halves of a registration, for the chain walk of sframe_register()
+ * (sframe_syscall.c).  sframe_add_section() inlines them instead: one
+ * registration is the common call, and costs about 40 instructions less
+ * without the two calls and with the loops of a single entry folded.
+ */
+struct sframe_entry *sframe_new_entry(unsigned long sframe_start,
+				      unsigned long sframe_end,
+				      unsigned long text_start,
+				      unsigned long text_end)
+{
+	return __sframe_new_entry(sframe_start, sframe_end, text_start,
+				  text_end);
+}
+
+int sframe_link_entries(struct sframe_entry **ents, unsigned int n,
+			unsigned int *linked)
+{
+	return __sframe_link_entries(ents, n, linked);
+}
+
+/**
  * sframe_add_section() - register a section for the current process
  * @sframe_start:	start of the SFrame data
  * @sframe_end:		its end (exclusive)
  * @text_start:		start of the text it describes
  * @text_end:		its end (exclusive)
  *
- * Everything but the text check and the insert happens before any lock
- * is taken; those two hold the mmap lock for reading.
- *
- * Return: 0, or -EINVAL for an empty or inverted range, -EFAULT if the
- * section cannot be read, -ENOEXEC if it is not a valid SFrame section
- * for this architecture, -ENXIO if the text is not wholly mapped,
- * -EACCES if it is not executable at either end, -EEXIST if it overlaps
- * a registered section's text or starts where one does, -ENOSPC past
- * SFRAME_MAX_SECTIONS, -ENOMEM, or -EINTR if a fatal signal came while
- * waiting for a lock.
+ * Return: 0, or an error of __sframe_new_entry() or __sframe_link_entries().
  */
 int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 		       unsigned long text_start, unsigned long text_end)
 {
-	struct mm_struct *mm = current->mm;
 	struct sframe_entry *ent;
-	struct sframe_mm *sm;
-	int ret;
+	unsigned int linked;
 
-	if (!mm || sframe_start >= sframe_end || text_start >= text_end)
-		return -EINVAL;
-	if (!access_ok((const void __user *)sframe_start,
-		       sframe_end - sframe_start))
-		return -EFAULT;
-
-	sm = sframe_mm_get(mm);
-	if (!sm)
-		return -ENOMEM;
-	ent = kzalloc_obj(*ent, GFP_KERNEL_ACCOUNT);
-	if (!ent)
-		return -ENOMEM;
-	ent->sec.sframe_start = sframe_start;
-	ent->sec.sframe_end = sframe_end;
-	ent->sec.text_start = text_start;
-	ent->sec.text_end = text_end;
-
-	/* Reads user memory: before taking the mmap lock. */
-	ret = sframe_read_header(&ent->sec, UNWIND_USER_SFRAME_ABI);
-	if (ret)
-		goto out_free;
-
-	ret = sframe_lock(mm, sm);
-	if (ret)
-		goto out_free;
-	ret = sframe_check_text(mm, text_start, text_end);
-	if (!ret)
-		ret = sframe_link(mm, sm, ent);
-	sframe_unlock(mm, sm);
-	if (!ret)
-		return 0;
-out_free:
-	kfree(ent);
-	return ret;
+	ent = __sframe_new_entry(sframe_start, sframe_end, text_start,
+				 text_end);
+	if (IS_ERR(ent))
+		return PTR_ERR(ent);
+	return __sframe_link_entries(&ent, 1, &linked);
 }
 
 /**
@@ -443,8 +631,9 @@ out_free:
  * @base:	where it is mapped
  *
  * For the architecture's vDSO mapping and its move by mremap.  The
- * section is found from the image's PT_GNU_SFRAME and its header read
- * from the kernel's copy, which user space maps read-only; it is dropped
+ * section is found from the image's PT_GNU_SFRAME and its header checked
+ * in the kernel's copy, which user space maps read-only (the unwinder
+ * reads it again through the mapping, as any other); it is dropped
  * like any other when its text is unmapped, moved included.  Best
  * effort: an image without SFrame data gets nothing, and a failure only
  * leaves the vDSO to the frame-pointer unwinder.
@@ -490,13 +679,13 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
 	sm = sframe_mm_get(mm);
 	if (!sm)
 		return;
-	ent = kzalloc_obj(*ent, GFP_KERNEL_ACCOUNT);
+	ent = kmalloc_obj(*ent, GFP_KERNEL_ACCOUNT);
 	if (!ent)
 		return;
 	ent->sec = sec;
 	ret = sframe_check_text(mm, sec.text_start, sec.text_end);
 	if (!ret)
-		ret = sframe_link(mm, sm, ent);
+		ret = sframe_link(mm, sm, ent, false);
 	if (ret)
 		kfree(ent);
 }

@@ -10,7 +10,11 @@
 
 struct unwind_user_frame;
 
-/* One registered section: where it is, and what its header says. */
+/*
+ * A section: where it is, and what its header says.  The unwinder reads
+ * the header into its own copy at each lookup (sframe_unwind_rule()); a
+ * registered entry needs only what the registrant gave.
+ */
 struct sframe_section {
 	/* Given by the registrant. */
 	unsigned long	sframe_start;

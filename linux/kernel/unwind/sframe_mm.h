@@ -6,6 +6,7 @@
 #ifndef _KERNEL_UNWIND_SFRAME_MM_H
 #define _KERNEL_UNWIND_SFRAME_MM_H
 
+#include <linux/list.h>
 #include <linux/mm_types.h>
 #include <linux/mutex.h>
 #include <linux/rbtree.h>
@@ -14,10 +15,16 @@
 
 #include "sframe.h"
 
+/* Sections one process may register: enough for thousands of DSOs. */
+#define SFRAME_MAX_SECTIONS	16384
+
+/* log2 of the buckets struct sframe_mm holds itself, before it grows. */
+#define SFRAME_DATA_MIN_BITS	4
+
 /* A registered section, in both of its mm's indexes. */
 struct sframe_entry {
 	struct latch_tree_node	text_node;	/* sframe_mm.text */
-	struct rb_node		data_node;	/* sframe_mm.data */
+	struct hlist_node	data_node;	/* sframe_mm.data */
 	struct rcu_head		rcu;
 	struct sframe_section	sec;
 };
@@ -27,8 +34,22 @@ struct sframe_entry {
  *
  * @text indexes the sections by text range (which never overlap), for
  * the unwinder's lookup under RCU and for walks in address order; @data
- * indexes them by section start, for withdrawal.  Neither allocates, so
- * unmapping text drops its section without allocating.
+ * is a hash table of them by section start, for withdrawal, with
+ * 1 << @data_bits buckets: @data_min at first, then, when the sections
+ * would outnumber its buckets, an allocated table with the next power of
+ * two at or above their number (at most SFRAME_MAX_SECTIONS), so that
+ * finding one takes the same time however many are registered.  The
+ * table never shrinks: withdrawals leave it as it is.  Neither index
+ * allocates to add or drop a section (a registration allocates the
+ * larger table before it takes a lock), so unmapping text drops its
+ * section without allocating.
+ *
+ * The process chooses the section starts, and the hash of one is
+ * hash_long() of it mixed with @data_seed, drawn at random for each
+ * mm, so that a process cannot make one bucket hold most of its
+ * sections.  (The mix is not a keyed hash: starts chosen to differ only
+ * in some bits keep their pattern under any seed, which can make the
+ * buckets a few times longer than for starts at random, not more.)
  *
  * Changes are made either with the mmap lock held for writing (munmap,
  * fork), or with it held for reading and @lock held (registration,
@@ -41,10 +62,13 @@ struct sframe_entry {
  */
 struct sframe_mm {
 	struct latch_tree_root	text;
-	struct rb_root		data;
+	struct hlist_head	*data;
+	unsigned long		data_seed;
+	unsigned int		data_bits;
 	struct mutex		lock;	/* see above */
 	unsigned int		nr;
 	u64			gen;
+	struct hlist_head	data_min[1 << SFRAME_DATA_MIN_BITS];
 };
 
 /* mm's sections, or NULL. */
@@ -62,5 +86,12 @@ struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm,
 struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
 				       unsigned long addr);
 struct sframe_entry *sframe_text_next(struct sframe_entry *ent);
+
+struct sframe_entry *sframe_new_entry(unsigned long sframe_start,
+				      unsigned long sframe_end,
+				      unsigned long text_start,
+				      unsigned long text_end);
+int sframe_link_entries(struct sframe_entry **ents, unsigned int n,
+			unsigned int *linked);
 
 #endif /* _KERNEL_UNWIND_SFRAME_MM_H */

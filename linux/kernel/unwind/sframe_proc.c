@@ -3,7 +3,7 @@
  * /proc/PID/sframe: the SFrame sections a process has registered, one
  * line per section in text order:
  *
- *   text_start-text_end sframe_start-sframe_end vVERSION [path]
+ *   text_start-text_end sframe_start-sframe_end [path]
  *
  * Addresses are hexadecimal as in /proc/PID/maps; path is the file
  * mapped at text_start, or the name of a special mapping such as [vdso]
@@ -83,9 +83,9 @@ static int sframe_seq_show(struct seq_file *m, void *v)
 	const struct sframe_section *sec = &((struct sframe_entry *)v)->sec;
 	struct vm_area_struct *vma = vma_lookup(priv->mm, sec->text_start);
 
-	seq_printf(m, "%08lx-%08lx %08lx-%08lx v%u",
+	seq_printf(m, "%08lx-%08lx %08lx-%08lx",
 		   sec->text_start, sec->text_end,
-		   sec->sframe_start, sec->sframe_end, sec->version);
+		   sec->sframe_start, sec->sframe_end);
 	if (vma && vma->vm_file) {
 		seq_putc(m, ' ');
 		seq_file_path(m, vma->vm_file, "\n");

@@ -12,6 +12,7 @@
 #include <linux/unwind_user.h>
 
 #include "sframe.h"
+#include "sframe_format.h"
 #include "sframe_mm.h"
 
 /*
@@ -22,8 +23,15 @@
  * lookups, so each access is made with preemption off and copies the
  * entry.  A registered section must not change after registration (the
  * documentation says so): a rule read from it is remembered.
+ *
+ * Each address may be kept in any of the SFRAME_CACHE_WAYS entries of
+ * its set, so that a few return addresses of a hot path that hash
+ * alike do not evict each other at every sample, whatever addresses
+ * the objects were mapped at.  More hot addresses than that in one set
+ * still miss in turn.
  */
-#define SFRAME_CACHE_BITS	6
+#define SFRAME_CACHE_SET_BITS	4
+#define SFRAME_CACHE_WAYS	4
 
 struct sframe_cache_entry {
 	u64			gen;
@@ -32,8 +40,13 @@ struct sframe_cache_entry {
 	int			ret;
 };
 
+struct sframe_cache_set {
+	struct sframe_cache_entry way[SFRAME_CACHE_WAYS];
+	unsigned int		next;	/* the way to replace next */
+};
+
 struct sframe_cache {
-	struct sframe_cache_entry ent[1 << SFRAME_CACHE_BITS];
+	struct sframe_cache_set set[1 << SFRAME_CACHE_SET_BITS];
 };
 
 static DEFINE_PER_CPU(struct sframe_cache, sframe_cache);
@@ -45,30 +58,70 @@ static u64 sframe_gen(struct sframe_mm *sm)
 	return smp_load_acquire(&sm->gen);
 }
 
+/* ip's set on this CPU; the caller has preemption off. */
+static struct sframe_cache_set *sframe_cache_set(unsigned long ip)
+{
+	struct sframe_cache *cache = this_cpu_ptr(&sframe_cache);
+
+	return &cache->set[hash_long(ip, SFRAME_CACHE_SET_BITS)];
+}
+
 static bool sframe_cache_get(u64 gen, unsigned long ip,
 			     struct unwind_user_frame *frame, int *ret)
 {
-	struct sframe_cache_entry *e;
-	bool hit;
+	struct sframe_cache_set *set;
+	bool hit = false;
+	int i;
 
 	preempt_disable();
-	e = &this_cpu_ptr(&sframe_cache)->ent[hash_long(ip, SFRAME_CACHE_BITS)];
-	hit = e->gen == gen && e->ip == ip;
-	if (hit) {
-		*frame = e->frame;
-		*ret = e->ret;
+	set = sframe_cache_set(ip);
+	for (i = 0; i < SFRAME_CACHE_WAYS; i++) {
+		const struct sframe_cache_entry *e = &set->way[i];
+
+		if (e->gen == gen && e->ip == ip) {
+			*frame = e->frame;
+			*ret = e->ret;
+			hit = true;
+			break;
+		}
 	}
 	preempt_enable();
 	return hit;
 }
 
+/*
+ * Remember a rule: in the entry that has it already (another thread of
+ * the mm may have put it while this one slept), else in an unused
+ * entry, else in the set's entries in turn.  Entries of another mm, or
+ * of sections since changed, are not taken first: two processes
+ * profiled on one CPU would then take each other's entry at every
+ * switch while the set's other entries stayed unused.
+ */
 static void sframe_cache_put(u64 gen, unsigned long ip,
 			     const struct unwind_user_frame *frame, int ret)
 {
+	struct sframe_cache_set *set;
 	struct sframe_cache_entry *e;
+	int i, unused = -1;
 
 	preempt_disable();
-	e = &this_cpu_ptr(&sframe_cache)->ent[hash_long(ip, SFRAME_CACHE_BITS)];
+	set = sframe_cache_set(ip);
+	for (i = 0; i < SFRAME_CACHE_WAYS; i++) {
+		e = &set->way[i];
+		if (e->gen == gen && e->ip == ip)
+			break;
+		if (!e->gen && unused < 0)
+			unused = i;
+	}
+	if (i == SFRAME_CACHE_WAYS) {
+		if (unused >= 0) {
+			i = unused;
+		} else {
+			i = set->next;
+			set->next = (i + 1) % SFRAME_CACHE_WAYS;
+		}
+	}
+	e = &set->way[i];
 	e->gen = gen;
 	e->ip = ip;
 	e->frame = *frame;
@@ -114,12 +167,14 @@ bool sframe_text_registered(unsigned long ip)
  * @rows:	frame row entries this unwind may still scan (see
  *		sframe_read_rule())
  *
- * Finds the section covering @ip without a lock (RCU), then the rule in
- * it, or the answer found for @ip last time while the sections are the
- * same (-ENOENT included).  May fault and sleep.
+ * Finds the section covering @ip without a lock (RCU), reads its header,
+ * then the rule in it; or the answer found for @ip last time while the
+ * sections are the same (-ENOENT included).  May fault and sleep.
  *
  * Return: as sframe_read_rule(), except that -ENOENT means that no
- * section covers @ip: where a section's text covers @ip but none of its
+ * section covers @ip, or that the one that does has a header this kernel
+ * does not take (sframe_read_header()): where a section's text covers
+ * @ip but none of its
  * functions does (PLT stubs, code without CFI such as crt glue), the
  * answer is -ENODATA.  The object has SFrame data, so its frame pointer
  * is no guide there either.
@@ -149,7 +204,20 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		sframe_cache_put(gen, ip, frame, -ENOENT);
 		return -ENOENT;
 	}
-	ret = sframe_read_rule(&sec, ip, frame, rows);
+	/*
+	 * Registration read nothing of the section: its header is checked
+	 * here, where faulting is allowed.  A section that is not one this
+	 * kernel reads (a later version, another ABI, garbage) is treated
+	 * as no section: its text is left to frame pointers, as it was
+	 * when such a section was refused at registration.
+	 */
+	ret = sframe_read_header(&sec, UNWIND_USER_SFRAME_ABI);
+	if (ret == -ENOEXEC) {
+		sframe_cache_put(gen, ip, frame, -ENOENT);
+		return -ENOENT;
+	}
+	if (!ret)
+		ret = sframe_read_rule(&sec, ip, frame, rows);
 	if (ret == -ENOENT)
 		ret = -ENODATA;
 	/* Not what may change while the sections do not. */

@@ -48,6 +48,12 @@ static inline int unwind_user_pt_reg(struct pt_regs *regs, unsigned int reg,
 }
 #define unwind_user_pt_reg unwind_user_pt_reg
 
+int unwind_user_sigcontext(unsigned long ra, unsigned long sp,
+			   unsigned long *sc);
+int unwind_user_sigcontext_reg(unsigned long sc, unsigned int reg,
+			       unsigned long *val);
+#define unwind_user_sigcontext unwind_user_sigcontext
+
 /* Return addresses signed with pointer authentication: strip the PAC. */
 #define UNWIND_USER_SIGNED_RA		1
 #define unwind_user_strip_ra(ra)	ptrauth_strip_user_insn_pac(ra)
