@@ -188,10 +188,9 @@ do_test (void)
   }
 
   /* (D2) dlopen fails after mapping four objects, before relocation
-     (one needs a version another lacks), and unmaps them so that the
-     chain loses its first, a middle, its last and its only object in
-     turn (tst-sframe-vers-x.c): none is asked for, and the next dlopen
-     registers only its own object.  */
+     (one needs a version another lacks), and unmaps them while they
+     wait for their chain (tst-sframe-vers-x.c): none is asked for, and
+     the next dlopen registers only its own object.  */
   {
     static const char *const cmds[] =
       {

@@ -18,12 +18,10 @@
 
 /* Depends on tst-sframe-vers-y.so, tst-sframe-vers-z.so and
    tst-sframe-vers-w.so, in that order, so that the four are mapped as
-   x, y, z, w and put in the chain in that order.  The version that w
-   needs is missing, so the load fails before relocation and the four
-   are unmapped in the order of their finalizers: x (it depends on all),
-   z (it depends on w and y), w (it depends on y), y.  Each leaves the
-   chain in turn from its start, its middle, its end and as its only
-   object.  */
+   x, y, z, w, each pending for the chain of this load.  The version
+   that w needs is missing, so the load fails before relocation and the
+   four are unmapped, in the order of their finalizers (x, z, w, y),
+   before the chain is built: none of them may be in it.  */
 
 int
 sframe_vers_x (void)
