@@ -15,6 +15,12 @@ config.mk:
 
 ifneq ($(CACHE),)
 
+# The tree a run measures, taken when make starts: a commit made while
+# a long run goes on is not credited with its figures.  results/ is
+# what runs write.
+TREE_STAMP := $(shell git rev-parse --short HEAD 2>/dev/null)$(shell \
+  git diff --quiet HEAD -- . ':!results' 2>/dev/null || echo +changes)
+
 # Each area's builds and its tier of `make check' (mk/*.mk).
 include mk/common.mk mk/root.mk mk/glibc.mk mk/linux.mk mk/lint.mk \
   mk/guest.mk mk/arm64.mk mk/debian.mk mk/bench.mk mk/series.mk
@@ -65,7 +71,7 @@ check:
 	wait $$bg; sed -n 's/^<== /background: /p' $(LOGS)/background.log
 	@mkdir -p run results && rc=0 && $(call tier-end,check) || rc=$$?; \
 	  cp $(CHECK_DIR)/summary.txt run/check-summary.txt; \
-	  { echo "make check, tree $$(git rev-parse --short HEAD 2>/dev/null)$$(git diff --quiet HEAD -- . ':!results/check.txt' 2>/dev/null || echo +changes);" \
+	  { echo "make check, tree $(TREE_STAMP);" \
 		 "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)," \
 		 "$$(free -g | awk '/^Mem:/ { print $$2 }') GiB;" \
 		 "guests under $$(cat $(CACHE)/kvm-probe-$$(uname -r) 2>/dev/null || echo tcg);" \

@@ -30,7 +30,7 @@ bench: glibc stock kernel-bench $(BENCH_SRC)/.ok
 	  > $(R_WORK)/bench/bench.txt && gnuplot $(R_WORK)/bench/bench.gp'
 	cp $(GLIBC_WORK)/bench/bench.txt $(GLIBC_WORK)/bench/bench.csv \
 	  $(GLIBC_WORK)/bench/bench.svg run/
-	{ echo "make bench, $$(date -u +%F), tree $$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo +changes);" \
+	{ echo "make bench, $$(date -u +%F), tree $(TREE_STAMP);" \
 	       "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1);" \
 	       "guest: $$(sed -n 's/^kernel //p' $(GLIBC_WORK)/bench/guest.txt) under TCG, icount, 1 CPU"; \
 	  echo; cat run/bench.txt; } > results/bench.txt

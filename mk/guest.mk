@@ -48,7 +48,7 @@ run: glibc kernel e2e-tests $(D3)/.ok
 	@$(IN_ROOT) /project/tests/e2e/check --run /project/run $(R_KERNEL) \
 	  $(R_E2E) $(R_BUILD) $(R_D3) /dev/null; rc=$$?; \
 	{ echo "make run, $$(date -u '+%F %H:%M UTC'), tree" \
-	       "$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD || echo +changes)"; \
+	       "$(TREE_STAMP)"; \
 	  echo; cat run/report.txt; } > results/run.txt; \
 	echo "make run: run/report.txt (also results/run.txt); flame graphs" \
 	  "run/flamegraph-on.html (registration on) and run/flamegraph-off.html" \
