@@ -101,7 +101,7 @@ help:
 	@echo "  make root           the toolchain root (toolchain/packages.lock)"
 	@echo "  make fetches        the roots, the downloads and both series, two at a time"
 	@echo "  make patchset       the two series as mails in patchset/glibc and patchset/linux"
-	@echo "  make series-builds  build glibc after each patch of its series (results/series-glibc.txt)"
+	@echo "  make series-builds  build each series after each of its patches (results/series-*.txt)"
 	@echo "  make glibc          glibc 2.43 with the series, --enable-sframe"
 	@echo "  make kernel         Linux 7.2 with the kernel series, the guest kernel"
 	@echo "  make kernel-debug   the same with KASAN, lockdep, kmemleak, UBSAN"

@@ -52,12 +52,23 @@ refresh:
 	@$(call refresh-tree,glibc,.,series,$(GLIBC_WORK))
 	@$(call refresh-tree,linux,linux,linux/series,$(LINUX_WORK))
 
-# Every patch builds: the glibc series built after each patch in turn,
-# incrementally, in WORK/steps and WORK/build-steps (not part of `make
-# check': it takes a build per patch); results/series-glibc.txt gets a
-# line per patch and the time.
-.PHONY: series-builds
-series-builds: glibc-series
+# Every patch builds: each series built after each of its patches in
+# turn, incrementally, in WORK/steps and its build directories (not part
+# of `make check': it takes a build per patch).  glibc: the build and
+# nothing else; results/series-glibc.txt.  Linux: checkpatch on the
+# patch, the x86_64 guest kernel, and the arm64 one after a patch that
+# touches arm64 or the generic unwinder; results/series-linux.txt.
+# Each file gets a line per patch and the time.
+.PHONY: series-builds series-builds-glibc series-builds-linux
+series-builds: series-builds-glibc series-builds-linux
+
+series-builds-glibc: glibc-series
 	scripts/series-builds glibc $(GLIBC_WORK)/src $(GLIBC_WORK)/steps \
 	  results/series-glibc.txt \
 	  $(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/steps $(R_WORK)/build-steps
+
+series-builds-linux: linux-series
+	scripts/series-builds linux $(LINUX_WORK)/src $(LINUX_WORK)/steps \
+	  results/series-linux.txt \
+	  $(IN_ROOT) /project/scripts/build-linux-step $(R_LINUX)/steps \
+	  $(R_LINUX)/build-steps $(R_LINUX)/build-steps-arm64

@@ -5,8 +5,8 @@
  * A section is the .sframe data (PT_GNU_SFRAME) of one loaded object and
  * the text range it describes.  binfmt_elf registers the executable and
  * its interpreter at exec, the architecture the vDSO when it maps it;
- * the dynamic linker registers every other object with PR_ADD_SFRAME
- * and withdraws it with PR_REMOVE_SFRAME.
+ * the dynamic linker registers every other object with sframe_register()
+ * and withdraws it with sframe_unregister().
  */
 #ifndef _LINUX_SFRAME_H
 #define _LINUX_SFRAME_H

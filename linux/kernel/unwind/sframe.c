@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SFrame sections registered by a process: sframe_register() and the
- * prctls, and the executable and interpreter added at exec.
+ * SFrame sections registered by a process: by its dynamic linker, by
+ * binfmt_elf for the executable and interpreter at exec, and by the
+ * architecture for the vDSO.
  *
  * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): a latch
  * tree by text range, which the unwinder searches under RCU without a
