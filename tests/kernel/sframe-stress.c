@@ -155,17 +155,20 @@ check_view (const char *view, unsigned int *seen, int *base)
   for (const char *line = view; *line != '\0';)
     {
       const char *eol = strchrnul (line, '\n');
-      char path[PATH_MAX], one[PATH_MAX + 64];
+      char path[PATH_MAX], one[PATH_MAX + 64], header[16];
       unsigned long ts, te, ss, se;
       int n;
 
       /* One line at a time: a line without a path must not take the
-	 next line's.  */
+	 next line's.  The header column is what the unwinder found the
+	 section's header to be, which the samples' unwinds change.  */
       snprintf (one, sizeof one, "%.*s", (int) (eol - line), line);
       path[0] = '\0';
-      if (sscanf (one, "%lx-%lx %lx-%lx %4095[^\n]", &ts, &te, &ss, &se,
-		  path) < 4
-	  || ts >= te || ss >= se)
+      if (sscanf (one, "%lx-%lx %lx-%lx %15s %4095[^\n]", &ts, &te, &ss,
+		  &se, header, path) < 5
+	  || ts >= te || ss >= se
+	  || (strcmp (header, "-") != 0 && strcmp (header, "v2") != 0
+	      && strcmp (header, "v3") != 0))
 	fail ("malformed line in /proc/self/sframe: %.*s",
 	      (int) (eol - line), line);
       else if (strcmp (path, exe_path) == 0)

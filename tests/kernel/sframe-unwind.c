@@ -52,6 +52,42 @@ copy_section (unsigned char *copy, const unsigned char *orig, size_t len)
   return true;
 }
 
+/* With SFRAME_EXPECT_HEADER set (to -, v2, v3 or refused), the header
+   column /proc/self/sframe shows for the library's section must be that:
+   what the kernel's unwinder found its header to be, once a profiler's
+   samples made it unwind through the library.  */
+static int
+check_header (const struct sframe_obj *lib)
+{
+  const char *want = getenv ("SFRAME_EXPECT_HEADER");
+  if (want == NULL || want[0] == '\0' || lib->text_start == 0)
+    return 0;
+  FILE *f = fopen ("/proc/self/sframe", "r");
+  if (f == NULL)
+    {
+      perror ("/proc/self/sframe");
+      return 1;
+    }
+  char line[4096], header[16] = "";
+  unsigned long ts, te, ss, se;
+  while (fgets (line, sizeof line, f) != NULL)
+    if (sscanf (line, "%lx-%lx %lx-%lx %15s", &ts, &te, &ss, &se,
+		header) == 5
+	&& ts == lib->text_start && ss == lib->sframe_start)
+      break;
+    else
+      header[0] = '\0';
+  fclose (f);
+  printf ("header %s\n", header[0] != '\0' ? header : "(no line)");
+  if (strcmp (header, want) != 0)
+    {
+      fprintf (stderr, "/proc/self/sframe: the library's section shows"
+	       " header '%s', not '%s'\n", header, want);
+      return 1;
+    }
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -64,9 +100,9 @@ main (int argc, char **argv)
 	       "SECONDS\n", argv[0]);
       return 2;
     }
+  struct sframe_obj lib = { 0 };
   if (strcmp (argv[1], "none") != 0)
     {
-      struct sframe_obj lib;
       if (!sframe_obj_find (&lib, argv[2], 0))
 	{
 	  fprintf (stderr, "%s: no PT_GNU_SFRAME\n", argv[2]);
@@ -123,5 +159,5 @@ main (int argc, char **argv)
 	 + (now.tv_nsec - start.tv_nsec) / 1e9 < secs);
   /* The work done: make bench compares it with and without profiling.  */
   printf ("rounds %ld\n", rounds);
-  return 0;
+  return check_header (&lib);
 }

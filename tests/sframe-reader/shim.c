@@ -18,6 +18,12 @@ static unsigned long window_base;
 static const unsigned char *window_bytes;
 static unsigned long window_len;
 static bool access_open;
+/* Reads made in the window of user access now open.  The reader bounds
+   the rows it scans in one window (a few hundred, each two reads, plus
+   the binary search and the decode); a window that reads more than
+   this keeps user access open for a whole function's rows: a finding.  */
+static unsigned long window_reads;
+#define WINDOW_READS_MAX 1024
 
 void
 shim_set_arch (enum shim_arch arch)
@@ -80,6 +86,7 @@ user_read_access_begin (const void __user *from, unsigned long n)
       abort ();
     }
   access_open = true;
+  window_reads = 0;
   return true;
 }
 
@@ -101,6 +108,12 @@ shim_get_user (void *to, const void __user *from, unsigned long n)
     {
       fprintf (stderr, "shim: unsafe_get_user at %#lx without user"
 	       " access open\n", (unsigned long) from);
+      abort ();
+    }
+  if (++window_reads > WINDOW_READS_MAX)
+    {
+      fprintf (stderr, "shim: more than %d reads with user access open"
+	       " once\n", WINDOW_READS_MAX);
       abort ();
     }
   return copy_from_user (to, from, n) != 0;

@@ -26,11 +26,20 @@ struct sframe_section {
 	unsigned long	fres_start;
 	unsigned long	fres_end;
 	u32		num_fdes;
+	/*
+	 * In a registered entry (sframe_mm.h), what the unwinder found the
+	 * header to be: 0 until it reads it, then the version, or
+	 * SFRAME_HEADER_REFUSED; read and written with READ_ONCE() and
+	 * WRITE_ONCE().
+	 */
 	u8		version;
 	u8		flags;
 	s8		ra_off;		/* RA at CFA + ra_off; 0: in the FRE */
 	s8		fp_off;		/* FP at CFA + fp_off; 0: in the FRE */
 };
+
+/* A registered section's version when its header is not one to read. */
+#define SFRAME_HEADER_REFUSED	0xff
 
 /* sframe_read_rule() result: this is the outermost frame, stop. */
 #define SFRAME_OUTERMOST	1

@@ -3,11 +3,14 @@
  * /proc/PID/sframe: the SFrame sections a process has registered, one
  * line per section in text order:
  *
- *   text_start-text_end sframe_start-sframe_end [path]
+ *   text_start-text_end sframe_start-sframe_end header [path]
  *
- * Addresses are hexadecimal as in /proc/PID/maps; path is the file
- * mapped at text_start, or the name of a special mapping such as [vdso]
- * (none for anonymous text).  It shows what the unwinder will use for a
+ * Addresses are hexadecimal as in /proc/PID/maps; header is what the
+ * unwinder found the section's header to be: "-" until a stack is
+ * unwound through its text, then "v2" or "v3", or "refused" for one it
+ * does not read (its text is then unwound with frame pointers); path is
+ * the file mapped at text_start, or the name of a special mapping such
+ * as [vdso] (none for anonymous text).  It shows what the unwinder will use for a
  * process, and lets a test check that unloading an object left nothing
  * behind.  Opening it needs the permission that /proc/PID/maps needs.
  *
@@ -83,9 +86,18 @@ static int sframe_seq_show(struct seq_file *m, void *v)
 	const struct sframe_section *sec = &((struct sframe_entry *)v)->sec;
 	struct vm_area_struct *vma = vma_lookup(priv->mm, sec->text_start);
 
-	seq_printf(m, "%08lx-%08lx %08lx-%08lx",
+	u8 header = READ_ONCE(sec->version);
+
+	seq_printf(m, "%08lx-%08lx %08lx-%08lx ",
 		   sec->text_start, sec->text_end,
 		   sec->sframe_start, sec->sframe_end);
+	/* What the unwinder found the header to be, if it read it yet. */
+	if (!header)
+		seq_putc(m, '-');
+	else if (header == SFRAME_HEADER_REFUSED)
+		seq_puts(m, "refused");
+	else
+		seq_printf(m, "v%u", header);
 	if (vma && vma->vm_file) {
 		seq_putc(m, ' ');
 		seq_file_path(m, vma->vm_file, "\n");

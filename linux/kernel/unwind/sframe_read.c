@@ -10,14 +10,18 @@
  * breaks the format gives -ENOEXEC, unreadable memory -EFAULT, never a
  * read elsewhere.
  *
- * A lookup is the unwinder's hot path.  It opens user access once for
- * the section (user_read_access_begin()) and reads each field with
+ * A lookup is the unwinder's hot path.  It opens user access for the
+ * section (user_read_access_begin()) and reads each field with
  * unsafe_get_user(): a load, not a call.  Everything between the begin
  * and the end is inlined, so nothing runs with user access open but
- * these loads.
+ * these loads.  A window scans at most SFRAME_WINDOW_ROWS rows: a longer
+ * scan closes it, lets others run, stops for a fatal signal, and opens
+ * another where it left off.
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/unwind_user.h>
@@ -28,6 +32,9 @@
 /* The most FREs one function may have; v3 cannot express more. */
 #define SFRAME_MAX_FRES		0xffff
 
+/* The most FREs scanned with user access open at a time. */
+#define SFRAME_WINDOW_ROWS	256
+
 /* A function found by sframe_read_func(). */
 struct sframe_func {
 	unsigned long	start;
@@ -37,6 +44,16 @@ struct sframe_func {
 	u8		info;
 	u8		fde_type;
 	u8		rep_size;
+};
+
+/* Where a scan of a function's FREs is, kept from one window to the next. */
+struct sframe_scan {
+	unsigned long	addr;		/* the next FRE to read */
+	unsigned long	match;		/* the last one at or before the pc */
+	u32		i;		/* FREs read so far */
+	u32		prev;		/* the start of the last one read */
+	u8		match_info;
+	bool		found;
 };
 
 static __always_inline unsigned int
@@ -330,21 +347,24 @@ struct sframe_fre {
 /*
  * The FRE of fn that covers ip: the last one starting at or before ip's
  * offset in the function (modulo the block size for a PC-mask FDE).
- * Each row scanned takes one from *rows; -E2BIG when none are left.
+ * The scan goes on from *scan (zeroed but for addr, fn->fres, at the
+ * first call) and reads at most SFRAME_WINDOW_ROWS rows: -EAGAIN when it
+ * stops there, to be called again in a new window.  Each row scanned
+ * takes one from *rows; -E2BIG when none are left.
  */
 static __always_inline int sframe_read_row(const struct sframe_section *sec,
 					   const struct sframe_func *fn,
 					   unsigned long ip,
 					   struct sframe_fre *fre,
-					   unsigned int *rows)
+					   unsigned int *rows,
+					   struct sframe_scan *scan)
 {
 	unsigned int type = SFRAME_FUNC_FRE_TYPE(fn->info);
-	unsigned long pc = ip - fn->start;
-	unsigned long addr = fn->fres, match = 0;
+	unsigned int window = SFRAME_WINDOW_ROWS;
+	unsigned long pc = ip - fn->start, addr;
 	unsigned int addr_size, count, word_size, i;
-	u32 fre_start, prev = 0, *word = fre->word;
-	u8 info, match_info = 0, rep_size;
-	bool found = false;
+	u32 fre_start, *word = fre->word;
+	u8 info, match_info, rep_size;
 	int ret;
 
 	/*
@@ -362,10 +382,13 @@ static __always_inline int sframe_read_row(const struct sframe_section *sec,
 		pc %= rep_size;
 	}
 
-	for (i = 0; i < fn->num_fres; i++) {
+	for (; scan->i < fn->num_fres; scan->i++) {
+		if (!window--)
+			return -EAGAIN;
 		if (!*rows)
 			return -E2BIG;
 		(*rows)--;
+		addr = scan->addr;
 		ret = sframe_get_uint(sec, addr, addr_size, &fre_start);
 		if (ret)
 			return ret;
@@ -373,32 +396,33 @@ static __always_inline int sframe_read_row(const struct sframe_section *sec,
 		if (ret)
 			return ret;
 		/* FREs are in ascending order of start. */
-		if (fre_start < prev)
+		if (fre_start < scan->prev)
 			return -ENOEXEC;
-		prev = fre_start;
+		scan->prev = fre_start;
 		if (fre_start > pc)
 			break;
 		word_size = SFRAME_FRE_WORD_SIZE(info);
 		if (word_size > 2)
 			return -ENOEXEC;
-		found = true;
-		match = addr;
-		match_info = info;
-		addr += addr_size + 1 +
-			SFRAME_FRE_COUNT(info) * (1U << word_size);
-		if (addr > sec->fres_end)
+		scan->found = true;
+		scan->match = addr;
+		scan->match_info = info;
+		scan->addr = addr + addr_size + 1 +
+			     SFRAME_FRE_COUNT(info) * (1U << word_size);
+		if (scan->addr > sec->fres_end)
 			return -ENOEXEC;
 	}
-	if (!found)
+	if (!scan->found)
 		return -ENOENT;
 
 	/* Decode the match, with the info byte the scan validated. */
+	match_info = scan->match_info;
 	count = SFRAME_FRE_COUNT(match_info);	/* at most 15: fre->word[] */
 	word_size = 1U << SFRAME_FRE_WORD_SIZE(match_info);
 	fre->info = match_info;
 	fre->count = count;
 	fre->word_size = word_size;
-	addr = match + addr_size + 1;
+	addr = scan->match + addr_size + 1;
 	for (i = 0; i < count; i++) {
 		ret = sframe_get_uint(sec, addr + i * word_size, word_size,
 				      word + i);
@@ -530,16 +554,20 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 
 /*
  * Find the function and the row for ip, with user access open for the
- * section.  Returns as sframe_read_rule(), and fills in *fn and *fre.
+ * section; a scan of more than SFRAME_WINDOW_ROWS rows goes on in
+ * further windows.  Returns as sframe_read_rule(), and fills in *fn and
+ * *fre.
  */
 static int sframe_read_func_row(const struct sframe_section *sec,
 				unsigned long ip, struct sframe_func *fn,
 				struct sframe_fre *fre, unsigned int *rows)
 {
+	const void __user *start = (const void __user *)sec->sframe_start;
+	unsigned long len = sec->sframe_end - sec->sframe_start;
+	struct sframe_scan scan = {};
 	int ret;
 
-	if (!user_read_access_begin((const void __user *)sec->sframe_start,
-				    sec->sframe_end - sec->sframe_start))
+	if (!user_read_access_begin(start, len))
 		return -EFAULT;
 	ret = sframe_read_func(sec, ip, fn);
 	if (!ret && !fn->num_fres)
@@ -548,8 +576,19 @@ static int sframe_read_func_row(const struct sframe_section *sec,
 	if (!ret && sec->version == SFRAME_VERSION_3 &&
 	    SFRAME_FUNC_SIGNAL(fn->info))
 		ret = -EOPNOTSUPP;
-	if (!ret)
-		ret = sframe_read_row(sec, fn, ip, fre, rows);
+	if (ret)
+		goto out;
+	scan.addr = fn->fres;
+	while ((ret = sframe_read_row(sec, fn, ip, fre, rows, &scan)) ==
+	       -EAGAIN) {
+		user_read_access_end();
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		cond_resched();
+		if (!user_read_access_begin(start, len))
+			return -EFAULT;
+	}
+out:
 	user_read_access_end();
 	return ret;
 }
@@ -569,7 +608,8 @@ static int sframe_read_func_row(const struct sframe_section *sec,
  * says the stack ends (a row without offsets: the RA is undefined);
  * -ENOENT if no function of @sec covers @ip; -EOPNOTSUPP for a rule the
  * unwinder cannot follow; -E2BIG if *@rows ran out; -ENOEXEC for a
- * malformed section; -EFAULT for unreadable memory.
+ * malformed section; -EFAULT for unreadable memory; -EINTR if a fatal
+ * signal came between two windows of a long scan.
  */
 int sframe_read_rule(const struct sframe_section *sec, unsigned long ip,
 		     struct unwind_user_frame *frame, unsigned int *rows)

@@ -160,6 +160,26 @@ bool sframe_text_registered(unsigned long ip)
 	return found;
 }
 
+/*
+ * Note in the registered entry of sec what its header was found to be,
+ * if that is news (it was @was when sec was copied from it): its
+ * version, or SFRAME_HEADER_REFUSED.  The entry is found again, as it may
+ * have been withdrawn while the header was read.
+ */
+static void sframe_note_header(struct sframe_mm *sm,
+			       const struct sframe_section *sec, u8 was, u8 now)
+{
+	struct sframe_entry *ent;
+
+	if (was == now)
+		return;
+	rcu_read_lock();
+	ent = sframe_text_lookup(sm, sec->text_start);
+	if (ent && ent->sec.sframe_start == sec->sframe_start)
+		WRITE_ONCE(ent->sec.version, now);
+	rcu_read_unlock();
+}
+
 /**
  * sframe_unwind_rule() - the frame rule for an address of the current task
  * @ip:		the user address to unwind from
@@ -183,8 +203,9 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		       unsigned int *rows)
 {
 	struct sframe_mm *sm = sframe_mm(current->mm);
-	struct sframe_section sec;
+	struct sframe_section sec = {};
 	struct sframe_entry *ent;
+	u8 header = 0;
 	u64 gen;
 	int ret;
 
@@ -196,8 +217,13 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 
 	rcu_read_lock();
 	ent = sframe_text_lookup(sm, ip);
-	if (ent)
-		sec = ent->sec;
+	if (ent) {
+		sec.sframe_start = ent->sec.sframe_start;
+		sec.sframe_end = ent->sec.sframe_end;
+		sec.text_start = ent->sec.text_start;
+		sec.text_end = ent->sec.text_end;
+		header = READ_ONCE(ent->sec.version);
+	}
 	rcu_read_unlock();
 	if (!ent) {
 		/* Left to frame pointers, as long as the sections stay. */
@@ -209,9 +235,13 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 	 * here, where faulting is allowed.  A section that is not one this
 	 * kernel reads (a later version, another ABI, garbage) is treated
 	 * as no section: its text is left to frame pointers, as it was
-	 * when such a section was refused at registration.
+	 * when such a section was refused at registration.  What was found
+	 * is noted in the entry, for /proc/PID/sframe.
 	 */
 	ret = sframe_read_header(&sec, UNWIND_USER_SFRAME_ABI);
+	if (ret == -ENOEXEC || !ret)
+		sframe_note_header(sm, &sec, header,
+				   ret ? SFRAME_HEADER_REFUSED : sec.version);
 	if (ret == -ENOEXEC) {
 		sframe_cache_put(gen, ip, frame, -ENOENT);
 		return -ENOENT;
@@ -221,7 +251,7 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 	if (ret == -ENOENT)
 		ret = -ENODATA;
 	/* Not what may change while the sections do not. */
-	if (ret != -EFAULT && ret != -E2BIG)
+	if (ret != -EFAULT && ret != -E2BIG && ret != -EINTR)
 		sframe_cache_put(gen, ip, frame, ret);
 	return ret;
 }

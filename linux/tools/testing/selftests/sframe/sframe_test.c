@@ -41,6 +41,10 @@
 
 #include "../kselftest_harness.h"
 
+#ifndef MREMAP_DONTUNMAP
+#define MREMAP_DONTUNMAP	4
+#endif
+
 #ifndef AT_SFRAME_SETUP_SIZE
 #define AT_SFRAME_SETUP_SIZE	52
 #endif
@@ -313,27 +317,55 @@ static unsigned char *copy_section(struct __test_metadata *_metadata,
 
 /*
  * How many lines of /proc/self/sframe show text [ts, te) and section
- * [ss, se), naming @path (NULL: anonymous text, no path); -1 if it
- * cannot be read.
+ * [ss, se), naming @path (NULL: anonymous text, no path), with a header
+ * column the kernel may show (-, v2, v3 or refused); -1 if it cannot be
+ * read.  If @header is not NULL, the last such line's header column is
+ * copied to it (8 bytes).
  */
-static int view_has(uintptr_t ts, uintptr_t te, uintptr_t ss, uintptr_t se,
-		    const char *path)
+static int view_header(uintptr_t ts, uintptr_t te, uintptr_t ss,
+		       uintptr_t se, const char *path, char *header)
 {
-	char want[PATH_MAX + 128], *line = NULL;
-	size_t size = 0;
+	char ranges[128], tail[PATH_MAX + 8], *line = NULL;
+	size_t size = 0, n;
 	int found = 0;
 	FILE *f = fopen("/proc/self/sframe", "r");
 
 	if (!f)
 		return -1;
-	snprintf(want, sizeof(want), "%08lx-%08lx %08lx-%08lx%s%s\n",
-		 (unsigned long)ts, (unsigned long)te, (unsigned long)ss,
-		 (unsigned long)se, path ? " " : "", path ? path : "");
-	while (getline(&line, &size, f) > 0)
-		found += strcmp(line, want) == 0;
+	n = snprintf(ranges, sizeof(ranges), "%08lx-%08lx %08lx-%08lx ",
+		     (unsigned long)ts, (unsigned long)te, (unsigned long)ss,
+		     (unsigned long)se);
+	snprintf(tail, sizeof(tail), "%s%s\n", path ? " " : "",
+		 path ? path : "");
+	while (getline(&line, &size, f) > 0) {
+		static const char *const headers[] = {
+			"-", "v2", "v3", "refused"
+		};
+		size_t i, h;
+
+		if (strncmp(line, ranges, n))
+			continue;
+		for (i = 0; i < ARRAY_SIZE(headers); i++) {
+			h = strlen(headers[i]);
+			if (!strncmp(line + n, headers[i], h) &&
+			    !strcmp(line + n + h, tail))
+				break;
+		}
+		if (i == ARRAY_SIZE(headers))
+			continue;
+		found++;
+		if (header)
+			strcpy(header, headers[i]);
+	}
 	free(line);
 	fclose(f);
 	return found;
+}
+
+static int view_has(uintptr_t ts, uintptr_t te, uintptr_t ss, uintptr_t se,
+		    const char *path)
+{
+	return view_header(ts, te, ss, se, path, NULL);
 }
 
 /* Run in the new image by the constructor below: nothing old is left. */
@@ -1459,7 +1491,11 @@ TEST_F(sframe, section_in_secret_memory)
 	free(c);
 }
 
-/* Unmapping any part of the text drops a registration; mprotect() not. */
+/*
+ * Unmapping any part of the text drops a registration; what the
+ * documentation lists as not dropping one does not: mprotect(), the old
+ * range of mremap(MREMAP_DONTUNMAP), unmapping the SFrame data alone.
+ */
 TEST_F(sframe, unmap)
 {
 	enum sframe_entry e = variant->entry;
@@ -1485,9 +1521,49 @@ TEST_F(sframe, unmap)
 
 	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "mprotect: add");
 	ASSERT_EQ(0, mprotect((void *)t, 2 * page, PROT_READ));
+	EXPECT_EQ(1, view_has(t, t + 2 * page, ss, se, NULL))
+		TH_LOG("text mprotected, still mapped: shown");
 	EXPECT_ERRNO(0, sf_remove(e, ss),
 		     "text mprotected, still mapped: kept");
 	munmap((void *)t, 2 * page);
+
+	/* MREMAP_DONTUNMAP leaves the old range mapped, and registered. */
+	t = map_text(_metadata, 2);
+	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page),
+		     "MREMAP_DONTUNMAP: add");
+	p = mremap((void *)t, 2 * page, 2 * page,
+		   MREMAP_MAYMOVE | MREMAP_DONTUNMAP, NULL);
+	if (p != MAP_FAILED) {
+		EXPECT_EQ(1, view_has(t, t + 2 * page, ss, se, NULL))
+			TH_LOG("MREMAP_DONTUNMAP: the old range stays shown");
+		EXPECT_EQ(0, view_has((uintptr_t)p, (uintptr_t)p + 2 * page,
+				      ss, se, NULL))
+			TH_LOG("MREMAP_DONTUNMAP: the new range is not");
+		EXPECT_ERRNO(0, sf_remove(e, ss),
+			     "MREMAP_DONTUNMAP: the old range is kept");
+		munmap(p, 2 * page);
+	} else {
+		/* Before 5.13 only private anonymous memory could move so. */
+		EXPECT_EQ(EINVAL, errno);
+		sf_remove(e, ss);
+	}
+	munmap((void *)t, 2 * page);
+
+	/* Unmapping the SFrame data alone keeps the registration. */
+	t = map_text(_metadata, 1);
+	p = mmap(NULL, se - ss, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	memcpy(p, c, se - ss);
+	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)p, (uintptr_t)p + (se - ss), t,
+			       t + page), "section unmapped: add");
+	munmap(p, se - ss);
+	EXPECT_EQ(1, view_has(t, t + page, (uintptr_t)p,
+			      (uintptr_t)p + (se - ss), NULL))
+		TH_LOG("section unmapped, text mapped: still shown");
+	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)p),
+		     "section unmapped, text mapped: kept");
+	munmap((void *)t, page);
 	free(c);
 }
 
@@ -1501,7 +1577,7 @@ TEST_F(sframe, proc_view)
 	const struct sframe_obj *x = &self->exe;
 	unsigned char *c = copy_section(_metadata, x);
 	uintptr_t ss = (uintptr_t)c, se = ss + self->len, t;
-	char path[PATH_MAX];
+	char path[PATH_MAX], header[8] = "";
 
 	ASSERT_NE(NULL, realpath("/proc/self/exe", path));
 	EXPECT_EQ(1, view_has(x->text_start, x->text_end, x->sframe_start,
@@ -1510,8 +1586,10 @@ TEST_F(sframe, proc_view)
 
 	t = map_text(_metadata, 2);
 	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "view: add");
-	EXPECT_EQ(1, view_has(t, t + 2 * page, ss, se, NULL))
+	EXPECT_EQ(1, view_header(t, t + 2 * page, ss, se, NULL, header))
 		TH_LOG("view: anonymous text, no path");
+	EXPECT_STREQ("-", header)
+		TH_LOG("view: a header no unwind has read shows as -");
 	EXPECT_ERRNO(0, sf_remove(e, ss), "view: remove");
 	EXPECT_EQ(0, view_has(t, t + 2 * page, ss, se, NULL))
 		TH_LOG("view: removed section gone");
@@ -1571,7 +1649,7 @@ TEST_F(sframe, proc_view_many)
 		char want[128];
 		const char *found;
 
-		snprintf(want, sizeof(want), "%08lx-%08lx %08lx-%08lx\n",
+		snprintf(want, sizeof(want), "%08lx-%08lx %08lx-%08lx -\n",
 			 t + i * page, t + (i + 1) * page, (uintptr_t)c[i],
 			 (uintptr_t)c[i] + len);
 		found = strstr(at, want);
