@@ -89,6 +89,10 @@ static unsigned int sframe_pending;
    A load of more objects is sent as several chains.  */
 #define SFRAME_CHAIN_MAX 1024
 
+/* A chain of at most this many objects (that of most dlopen calls) is
+   built on the stack, without a malloc and a free.  */
+#define SFRAME_CHAIN_ON_STACK 8
+
 /* Decide whether to ask the kernel, from the tunable and the
    announcement, and say why under LD_DEBUG=files.  */
 static void
@@ -383,8 +387,11 @@ _dl_sframe_register_pending (void)
 
   /* The chain, built now: nothing of it lives in the link maps.  If
      there is no memory for it, each object gets a call of its own.  */
+  struct sframe_link on_stack[SFRAME_CHAIN_ON_STACK];
   size_t max = MIN (sframe_pending, SFRAME_CHAIN_MAX);
-  struct sframe_link *chain = malloc (max * sizeof (*chain));
+  struct sframe_link *chain = on_stack;
+  if (max > SFRAME_CHAIN_ON_STACK)
+    chain = malloc (max * sizeof (*chain));
   size_t n = 0;
   for (size_t ns = 0; ns < GL(dl_nns) && sframe_pending > 0; ++ns)
     for (struct link_map *l = GL(dl_ns)[ns]._ns_loaded;
@@ -427,7 +434,8 @@ _dl_sframe_register_pending (void)
 	}
   if (n > 0)
     sframe_send (chain, n);
-  free (chain);
+  if (chain != on_stack)
+    free (chain);
 }
 
 void
