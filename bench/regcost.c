@@ -11,9 +11,10 @@
    instruction, so the figures do not move with the host's load.
 
    Then, with the LOADED others withdrawn, times registering all of them
-   with one sframe_register each and with one sframe_register of a
-   chain of them (SFRAME_SETUP_SIZE_VER1), as many registrations as
-   ROUNDS in all, and their withdrawals between; per object.
+   with one sframe_register each and with one sframe_register_batch of
+   all of them (LOADED is at most SFRAME_BATCH_MAX), as many
+   registrations as ROUNDS in all, and their withdrawals between; per
+   object.
 
    Prints, per call or per object, in nanoseconds, the median of 9
    batches and the lowest and highest batch:
@@ -21,7 +22,7 @@
      remove MEDIAN MIN MAX
      entry MEDIAN MIN MAX
      each MEDIAN MIN MAX        (LOADED at least 1)
-     chain MEDIAN MIN MAX       (LOADED at least 1)
+     batch MEDIAN MIN MAX       (LOADED at least 1)
    Exits 1 if a call fails (a registration refused, a withdrawal
    without its registration), 2 on bad arguments.
 
@@ -69,10 +70,10 @@ report (const char *name, double *ns, double clock)
 	  ns[0] - clock, ns[BATCHES - 1] - clock);
 }
 
-/* The chain of the objects load_others loaded, in their order.  */
+/* The objects load_others loaded, in their order.  */
 struct others
 {
-  struct sframe_setup_chain *chain;
+  struct sframe_setup *setups;
   int n;
 };
 
@@ -86,16 +87,12 @@ others_cb (struct dl_phdr_info *info, size_t size, void *data)
   if (base == NULL || sscanf (base, "/libbench-%d.so", &i) != 1 || i < 1
       || !sframe_obj_find (&obj, NULL, info->dlpi_addr))
     return 0;
-  struct sframe_setup_chain *c = &o->chain[o->n++];
-  c->s = (struct sframe_setup) {
+  o->setups[o->n++] = (struct sframe_setup) {
     .sframe_start = obj.sframe_start,
     .sframe_size = obj.sframe_end - obj.sframe_start,
     .text_start = obj.text_start,
     .text_size = obj.text_end - obj.text_start,
   };
-  c->next = 0;
-  if (o->n > 1)
-    o->chain[o->n - 2].next = (uintptr_t) c;
   return 0;
 }
 
@@ -105,7 +102,7 @@ others_withdraw (const struct others *o)
 {
   for (int i = 0; i < o->n; i++)
     {
-      struct sframe_setup rm = { .sframe_start = o->chain[i].s.sframe_start };
+      struct sframe_setup rm = { .sframe_start = o->setups[i].sframe_start };
       if (sframe_unregister_raw (&rm, sizeof rm) != 0)
 	{
 	  fprintf (stderr, "regcost: withdrawing object %d: %s\n", i,
@@ -117,18 +114,18 @@ others_withdraw (const struct others *o)
 }
 
 /* Time REPS rounds of registering O's objects one call each and then
-   as one chain; the nanoseconds per object of each go to *EACH and
-   *CHAIN.  0, or 1 after saying which call failed.  */
+   as one batch; the nanoseconds per object of each go to *EACH and
+   *BATCH.  0, or 1 after saying which call failed.  */
 static int
 others_time (const struct others *o, long reps, double *each,
-	     double *chain)
+	     double *batch)
 {
-  uint64_t t_each = 0, t_chain = 0;
+  uint64_t t_each = 0, t_batch = 0;
   for (long r = 0; r < reps; r++)
     {
       uint64_t t0 = now ();
       for (int i = 0; i < o->n; i++)
-	if (sframe_register_raw (&o->chain[i].s, SFRAME_SETUP_SIZE_VER0) != 0)
+	if (sframe_register_raw (&o->setups[i], SFRAME_SETUP_SIZE_VER0) != 0)
 	  {
 	    fprintf (stderr, "regcost: registering object %d: %m\n", i);
 	    return 1;
@@ -137,11 +134,11 @@ others_time (const struct others *o, long reps, double *each,
       if (others_withdraw (o))
 	return 1;
       t0 = now ();
-      long int c = sframe_register_chain (o->chain);
-      t_chain += now () - t0;
-      if (c != 0)
+      long int c = sframe_register_batch (o->setups, o->n);
+      t_batch += now () - t0;
+      if (c != o->n)
 	{
-	  fprintf (stderr, "regcost: the chain: %s\n",
+	  fprintf (stderr, "regcost: the batch: %s\n",
 		   c < 0 ? strerror (-c) : "refused part way");
 	  return 1;
 	}
@@ -149,7 +146,7 @@ others_time (const struct others *o, long reps, double *each,
 	return 1;
     }
   *each = (double) t_each / (reps * o->n);
-  *chain = (double) t_chain / (reps * o->n);
+  *batch = (double) t_batch / (reps * o->n);
   return 0;
 }
 
@@ -260,9 +257,14 @@ main (int argc, char **argv)
   if (loaded == 0)
     return 0;
 
-  /* The others, as registrations one at a time and as one chain.  */
-  struct others others = { calloc (loaded, sizeof *others.chain), 0 };
-  if (others.chain == NULL)
+  /* The others, as registrations one at a time and as one batch.  */
+  if (loaded > SFRAME_BATCH_MAX)
+    {
+      fprintf (stderr, "regcost: more than %d others\n", SFRAME_BATCH_MAX);
+      return 2;
+    }
+  struct others others = { calloc (loaded, sizeof *others.setups), 0 };
+  if (others.setups == NULL)
     {
       fprintf (stderr, "regcost: out of memory\n");
       return 1;
@@ -277,14 +279,14 @@ main (int argc, char **argv)
   if (others_withdraw (&others))
     return 1;
   long reps = per / loaded > 0 ? per / loaded : 1;
-  double each_ns[BATCHES], chain_ns[BATCHES];
+  double each_ns[BATCHES], batch_ns[BATCHES];
   for (int b = 0; b < BATCHES; b++)
-    if (others_time (&others, reps, &each_ns[b], &chain_ns[b]))
+    if (others_time (&others, reps, &each_ns[b], &batch_ns[b]))
       return 1;
   /* Each object's time was taken with one clock read pair, not one
      per object: the clock's cost is spread over them.  */
   report ("each", each_ns, clock / loaded);
-  report ("chain", chain_ns, clock / loaded);
-  free (others.chain);
+  report ("batch", batch_ns, clock / loaded);
+  free (others.setups);
   return 0;
 }

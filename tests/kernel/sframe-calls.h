@@ -1,12 +1,13 @@
-/* The two entries into the kernel's SFrame registry, for the tests: the
+/* The entries into the kernel's SFrame registry, for the tests: the
    system calls sframe_register and sframe_unregister (struct
-   sframe_setup, sizes) and the prctls PR_ADD_SFRAME and PR_REMOVE_SFRAME
-   (end addresses).  Both take a registration as [start, end) ranges here
-   and return 0 or the errno.
+   sframe_setup, sizes), sframe_register_batch (an array of them) and the
+   prctls PR_ADD_SFRAME and PR_REMOVE_SFRAME (end addresses).  All take a
+   registration as [start, end) ranges here and return 0 or the errno.
 
    The toolchain root's kernel headers predate the interface: the
    definitions below stand in for <linux/sframe.h>, the system call
-   numbers and AT_SFRAME_SETUP_SIZE where they lack them.
+   numbers, AT_SFRAME_SETUP_SIZE and AT_SFRAME_BATCH_MAX where they
+   lack them.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: GPL-2.0  */
@@ -39,37 +40,35 @@ struct sframe_setup
 _Static_assert (sizeof (struct sframe_setup) == SFRAME_SETUP_SIZE_VER0,
 		"struct sframe_setup is 32 bytes");
 
-/* The structure of a chain: the four fields and the next structure's
-   address, or 0.  */
-struct sframe_setup_chain
-{
-  struct sframe_setup s;
-  uint64_t next;
-};
-#define SFRAME_SETUP_SIZE_VER1 40
-_Static_assert (sizeof (struct sframe_setup_chain) == SFRAME_SETUP_SIZE_VER1,
-		"struct sframe_setup_chain is 40 bytes");
+#ifndef SFRAME_BATCH_MAX
+# define SFRAME_BATCH_MAX 1024
+#endif
 
 /* Provisional numbers, the same in the x86-64 and the generic table.  */
 #ifndef __NR_sframe_register
 # define __NR_sframe_register 472
 # define __NR_sframe_unregister 473
 #endif
+#ifndef __NR_sframe_register_batch
+# define __NR_sframe_register_batch 474
+#endif
 #ifndef AT_SFRAME_SETUP_SIZE
 # define AT_SFRAME_SETUP_SIZE 52
+#endif
+#ifndef AT_SFRAME_BATCH_MAX
+# define AT_SFRAME_BATCH_MAX 53
 #endif
 #ifndef PR_ADD_SFRAME
 # define PR_ADD_SFRAME 82
 # define PR_REMOVE_SFRAME 83
 #endif
 
-/* The system calls with one structure (size 32), the prctls, and the
-   system calls with a chain (size 40).  */
-enum sframe_entry { SFRAME_SYSCALL, SFRAME_PRCTL, SFRAME_CHAIN,
+/* The system calls with one structure, the prctls, and the batch.  */
+enum sframe_entry { SFRAME_SYSCALL, SFRAME_PRCTL, SFRAME_BATCH,
 		    SFRAME_ENTRIES };
 
 static const char *const sframe_entry_name[SFRAME_ENTRIES] =
-  { "syscall", "prctl", "chain" };
+  { "syscall", "prctl", "batch" };
 
 /* The system calls with any structure and size: 0 or the errno.  */
 static inline int
@@ -84,23 +83,23 @@ sframe_unregister_raw (const void *setup, size_t size)
   return syscall (__NR_sframe_unregister, setup, size) == 0 ? 0 : errno;
 }
 
-/* sframe_register of the chain that starts at FIRST: 0 if all of it was
-   registered, the number registered before the first refused one, or
-   the negated errno of the first.  */
+/* sframe_register_batch of SETUPS[0, N): the number registered (N if
+   all were), or the negated errno of the first.  */
 static inline long int
-sframe_register_chain (const struct sframe_setup_chain *first)
+sframe_register_batch (const struct sframe_setup *setups, unsigned int n)
 {
-  long int r = syscall (__NR_sframe_register, first, SFRAME_SETUP_SIZE_VER1);
+  long int r = syscall (__NR_sframe_register_batch, setups, n,
+			SFRAME_SETUP_SIZE_VER0);
   return r < 0 ? -errno : r;
 }
 
 /* Register section [SS, SE) for text [TS, TE) through ENTRY.  The system
    call gets the sizes SE - SS and TE - TS: an inverted range becomes one
    that wraps, which it refuses as the prctl refuses the inverted one.
-   SFRAME_CHAIN passes a chain of the registration and the same again,
+   SFRAME_BATCH passes a batch of the registration and the same again,
    which the kernel must refuse (EEXIST) after registering the first:
-   the answer is the first's, and an answer a chain of two cannot give
-   (all of it registered, or more than one) is ENOTRECOVERABLE.  */
+   the answer is the first's, and an answer a batch of two cannot give
+   (both registered) is ENOTRECOVERABLE.  */
 static inline int
 sframe_add_via (enum sframe_entry entry, uintptr_t ss, uintptr_t se,
 		uintptr_t ts, uintptr_t te)
@@ -110,9 +109,8 @@ sframe_add_via (enum sframe_entry entry, uintptr_t ss, uintptr_t se,
   struct sframe_setup s = { ss, se - ss, ts, te - ts };
   if (entry == SFRAME_SYSCALL)
     return sframe_register_raw (&s, sizeof s);
-  struct sframe_setup_chain again = { s, 0 };
-  struct sframe_setup_chain first = { s, (uintptr_t) &again };
-  long int r = sframe_register_chain (&first);
+  struct sframe_setup twice[2] = { s, s };
+  long int r = sframe_register_batch (twice, 2);
   return r == 1 ? 0 : r < 0 ? (int) -r : ENOTRECOVERABLE;
 }
 
@@ -122,10 +120,8 @@ sframe_remove_via (enum sframe_entry entry, uintptr_t ss)
 {
   if (entry == SFRAME_PRCTL)
     return prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0) == 0 ? 0 : errno;
-  struct sframe_setup_chain s = { { .sframe_start = ss } };
-  return sframe_unregister_raw (&s, entry == SFRAME_CHAIN
-				? SFRAME_SETUP_SIZE_VER1
-				: SFRAME_SETUP_SIZE_VER0);
+  struct sframe_setup s = { .sframe_start = ss };
+  return sframe_unregister_raw (&s, sizeof s);
 }
 
 #endif

@@ -218,8 +218,7 @@ malformed_call (enum kind kind, uintptr_t ss, uintptr_t se, uintptr_t ts,
 	size_t size;
 	do
 	  size = next () % sizeof buf;
-	while (size == SFRAME_SETUP_SIZE_VER0
-	       || size == SFRAME_SETUP_SIZE_VER1);
+	while (size == SFRAME_SETUP_SIZE_VER0);
 	atomic_fetch_add (&calls[SFRAME_SYSCALL], 1);
 	return sframe_register_raw (&buf, size);
       }

@@ -32,6 +32,7 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
 
 bool current_has_sframe(void);
 bool sframe_calls_return(void);
+unsigned long sframe_batch_max(void);
 bool sframe_text_registered(unsigned long ip);
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		       unsigned int *rows);
@@ -72,6 +73,11 @@ static inline bool current_has_sframe(void)
 static inline bool sframe_calls_return(void)
 {
 	return false;
+}
+
+static inline unsigned long sframe_batch_max(void)
+{
+	return 0;
 }
 
 static inline bool sframe_text_registered(unsigned long ip)

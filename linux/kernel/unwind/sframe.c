@@ -6,8 +6,9 @@
  *
  * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): a latch
  * tree by text range, which the unwinder searches under RCU without a
- * lock, and a hash table by section start for withdrawal.  Registration
- * and withdrawal hold the mmap lock only for reading.
+ * lock, an rbtree in the same order for the walks and the overlap check
+ * of the writers, and a hash table by section start for withdrawal.
+ * Registration and withdrawal hold the mmap lock only for reading.
  *
  * Lifetime: fork copies the sections whose whole text the child has,
  * exec and exit drop them with the mm, and unmapping any part of a
@@ -31,6 +32,9 @@
 #include "sframe.h"
 #include "sframe_format.h"
 #include "sframe_mm.h"
+
+/* Sections one process may register: enough for thousands of DSOs. */
+#define SFRAME_MAX_SECTIONS	16384
 
 /* The source of sframe_mm.gen values; 0 is never one. */
 static atomic64_t sframe_gen_source = ATOMIC64_INIT(0);
@@ -98,10 +102,10 @@ static void sframe_assert_changing(struct mm_struct *mm, struct sframe_mm *sm)
 			lockdep_is_held(&sm->lock)));
 }
 
-/*
- * A walk in text order: the caller holds what a change needs, so the
- * latch tree's first copy is stable.
- */
+static struct sframe_entry *sframe_order_entry(struct rb_node *n)
+{
+	return rb_entry(n, struct sframe_entry, order_node);
+}
 
 /**
  * sframe_text_first() - the first section whose text ends after an address
@@ -117,12 +121,11 @@ static void sframe_assert_changing(struct mm_struct *mm, struct sframe_mm *sm)
 struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
 				       unsigned long addr)
 {
-	struct rb_node *n = sm->text.tree[0].rb_node;
+	struct rb_node *n = sm->order.rb_node;
 	struct sframe_entry *found = NULL;
 
 	while (n) {
-		struct sframe_entry *ent =
-			rb_entry(n, struct sframe_entry, text_node.node[0]);
+		struct sframe_entry *ent = sframe_order_entry(n);
 
 		if (ent->sec.text_end > addr) {
 			found = ent;
@@ -142,9 +145,9 @@ struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
  */
 struct sframe_entry *sframe_text_next(struct sframe_entry *ent)
 {
-	struct rb_node *n = rb_next(&ent->text_node.node[0]);
+	struct rb_node *n = rb_next(&ent->order_node);
 
-	return n ? rb_entry(n, struct sframe_entry, text_node.node[0]) : NULL;
+	return n ? sframe_order_entry(n) : NULL;
 }
 
 static struct hlist_head *sframe_data_bucket(struct sframe_mm *sm,
@@ -214,27 +217,25 @@ static struct hlist_head *sframe_data_move(struct sframe_mm *sm,
 }
 
 /*
- * Where ent goes in copy idx of sm->text, in sframe_text_less()'s order
- * as latch_tree_insert() would put it, and the sections either side of
- * it there (*prev: the last whose text starts where ent's does or
- * before, *next: the first after), or NULL.  Locks as for a change.
+ * Where ent goes in sm->order, and the sections either side of it there
+ * (*prev: the last whose text starts where ent's does or before, *next:
+ * the first after), or NULL.  Locks as for a change.
  */
 static __always_inline struct rb_node **
-sframe_text_slot(struct sframe_mm *sm, int idx, struct sframe_entry *new,
-		 struct rb_node **parent, struct sframe_entry **prev,
-		 struct sframe_entry **next)
+sframe_order_slot(struct sframe_mm *sm, struct sframe_entry *new,
+		  struct rb_node **parent, struct sframe_entry **prev,
+		  struct sframe_entry **next)
 {
-	struct rb_node **link = &sm->text.tree[idx].rb_node;
+	struct rb_node **link = &sm->order.rb_node;
 
 	*parent = NULL;
 	*prev = NULL;
 	*next = NULL;
 	while (*link) {
-		struct sframe_entry *ent = sframe_text_entry(
-			container_of(*link, struct latch_tree_node, node[idx]));
+		struct sframe_entry *ent = sframe_order_entry(*link);
 
 		*parent = *link;
-		if (sframe_text_less(&new->text_node, &ent->text_node)) {
+		if (new->sec.text_start < ent->sec.text_start) {
 			*next = ent;
 			link = &(*link)->rb_left;
 		} else {
@@ -250,9 +251,6 @@ sframe_text_slot(struct sframe_mm *sm, int idx, struct sframe_entry *new,
  * overlaps a section's or, unless copied (its section start is known to
  * be unique, as a parent's is), a section starts where it does.
  * Allocates nothing.
- *
- * latch_tree_insert() without its ops, and with the overlap check made
- * in its first copy's descent: one descent less a registration.
  */
 static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
 		       struct sframe_entry *ent, bool copied)
@@ -266,21 +264,15 @@ static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
 		return -ENOSPC;
 	if (!copied && sframe_data_find(sm, sec->sframe_start))
 		return -EEXIST;
-	link = sframe_text_slot(sm, 0, ent, &parent, &prev, &next);
+	link = sframe_order_slot(sm, ent, &parent, &prev, &next);
 	if ((prev && prev->sec.text_end > sec->text_start) ||
 	    (next && next->sec.text_start < sec->text_end))
 		return -EEXIST;
 	hlist_add_head(&ent->data_node,
 		       sframe_data_bucket(sm, sec->sframe_start));
-	/* Readers go to copy 1 while copy 0 changes, then back to 0. */
-	write_seqcount_latch_begin(&sm->text.seq);
-	rb_link_node_rcu(&ent->text_node.node[0], parent, link);
-	rb_insert_color(&ent->text_node.node[0], &sm->text.tree[0]);
-	write_seqcount_latch(&sm->text.seq);
-	link = sframe_text_slot(sm, 1, ent, &parent, &prev, &next);
-	rb_link_node_rcu(&ent->text_node.node[1], parent, link);
-	rb_insert_color(&ent->text_node.node[1], &sm->text.tree[1]);
-	write_seqcount_latch_end(&sm->text.seq);
+	rb_link_node(&ent->order_node, parent, link);
+	rb_insert_color(&ent->order_node, &sm->order);
+	latch_tree_insert(&ent->text_node, &sm->text, &sframe_text_ops);
 	sframe_new_gen(sm);
 	WRITE_ONCE(sm->nr, sm->nr + 1);
 	return 0;
@@ -292,6 +284,7 @@ static void sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
 {
 	sframe_assert_changing(mm, sm);
 	latch_tree_erase(&ent->text_node, &sm->text, &sframe_text_ops);
+	rb_erase(&ent->order_node, &sm->order);
 	hlist_del(&ent->data_node);
 	sframe_new_gen(sm);
 	WRITE_ONCE(sm->nr, sm->nr - 1);
@@ -321,8 +314,7 @@ void sframe_free_mm(struct mm_struct *mm)
 
 	if (!sm)
 		return;
-	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->text.tree[0],
-					     text_node.node[0])
+	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->order, order_node)
 		kfree(ent);
 	mm->sframe = NULL;
 	if (sm->data != sm->data_min)
@@ -420,7 +412,14 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 		copy = kmalloc_obj(*copy, GFP_KERNEL_ACCOUNT);
 		if (!copy)
 			return -ENOMEM;
-		copy->sec = ent->sec;
+		copy->sec = (struct sframe_section) {
+			.sframe_start	= ent->sec.sframe_start,
+			.sframe_end	= ent->sec.sframe_end,
+			.text_start	= ent->sec.text_start,
+			.text_end	= ent->sec.text_end,
+			/* What the unwinder noted of the header, racing. */
+			.version	= READ_ONCE(ent->sec.version),
+		};
 		/*
 		 * Cannot fail: the parent's sections are all distinct.  Their
 		 * starts are not looked up again, so the copy takes the same
@@ -582,7 +581,7 @@ static __always_inline int __sframe_link_entries(struct sframe_entry **ents,
 }
 
 /*
- * The two halves of a registration, for the chain walk of sframe_register()
+ * The two halves of a registration, for sframe_register_batch()
  * (sframe_syscall.c).  sframe_add_section() inlines them instead: one
  * registration is the common call, and costs about 40 instructions less
  * without the two calls and with the loops of a single entry folded.

@@ -15,15 +15,13 @@
 
 #include "sframe.h"
 
-/* Sections one process may register: enough for thousands of DSOs. */
-#define SFRAME_MAX_SECTIONS	16384
-
 /* log2 of the buckets struct sframe_mm holds itself, before it grows. */
 #define SFRAME_DATA_MIN_BITS	4
 
-/* A registered section, in both of its mm's indexes. */
+/* A registered section, in each of its mm's indexes. */
 struct sframe_entry {
 	struct latch_tree_node	text_node;	/* sframe_mm.text */
+	struct rb_node		order_node;	/* sframe_mm.order */
 	struct hlist_node	data_node;	/* sframe_mm.data */
 	struct rcu_head		rcu;
 	struct sframe_section	sec;
@@ -33,16 +31,18 @@ struct sframe_entry {
  * mm->sframe, allocated at the first registration and freed with the mm.
  *
  * @text indexes the sections by text range (which never overlap), for
- * the unwinder's lookup under RCU and for walks in address order; @data
- * is a hash table of them by section start, for withdrawal, with
- * 1 << @data_bits buckets: @data_min at first, then, when the sections
- * would outnumber its buckets, an allocated table with the next power of
- * two at or above their number (at most SFRAME_MAX_SECTIONS), so that
- * finding one takes the same time however many are registered.  The
- * table never shrinks: withdrawals leave it as it is.  Neither index
- * allocates to add or drop a section (a registration allocates the
- * larger table before it takes a lock), so unmapping text drops its
- * section without allocating.
+ * the unwinder's lookup under RCU.  @order holds them in the same order
+ * for those who change them or hold what a change needs (the overlap
+ * check, the walks of munmap, fork and /proc), since a latch tree offers
+ * lookups only.  @data is a hash table of them by section start, for
+ * withdrawal, with 1 << @data_bits buckets: @data_min at first, then,
+ * when the sections would outnumber its buckets, an allocated table with
+ * the next power of two at or above their number (at most
+ * SFRAME_MAX_SECTIONS), so that finding one takes the same time however
+ * many are registered.  The table never shrinks: withdrawals leave it as
+ * it is.  No index allocates to add or drop a section (a registration
+ * allocates the larger table before it takes a lock), so unmapping text
+ * drops its section without allocating.
  *
  * The process chooses the section starts, and the hash of one is
  * hash_long() of it mixed with @data_seed, drawn at random for each
@@ -62,6 +62,7 @@ struct sframe_entry {
  */
 struct sframe_mm {
 	struct latch_tree_root	text;
+	struct rb_root		order;
 	struct hlist_head	*data;
 	unsigned long		data_seed;
 	unsigned int		data_bits;

@@ -5,9 +5,9 @@
  * the objects it maps.  They reach the same registry as PR_ADD_SFRAME
  * and PR_REMOVE_SFRAME; only the shape of the arguments differs.
  *
- * A structure of SFRAME_SETUP_SIZE_VER1 may chain further structures
- * through its next field, so that a dynamic linker registers all the
- * objects one start-up or one dlopen() maps in one call.
+ * sframe_register_batch() registers an array of sections in one call,
+ * so that a dynamic linker registers all the objects one start-up or
+ * one dlopen() maps at once.
  */
 #include <linux/build_bug.h>
 #include <linux/err.h>
@@ -22,27 +22,25 @@
 
 #include "sframe_mm.h"
 
-static_assert(sizeof(struct sframe_setup) == SFRAME_SETUP_SIZE_VER1);
+static_assert(sizeof(struct sframe_setup) == SFRAME_SETUP_SIZE_VER0);
 
 /*
- * The entries of a chain that are allocated before the locks are taken
+ * The entries of a batch that are allocated before the locks are taken
  * once for all of them.
  */
-#define SFRAME_CHAIN_BATCH	32
+#define SFRAME_LINK_BATCH	32
 
 /*
  * Copy the caller's structure.  Its size must be one the kernel knows
  * exactly: a smaller or larger one is not understood (-EINVAL), whatever
- * the extra bytes hold.  Only then is the structure read (-EFAULT).  The
- * fields a smaller version lacks read as 0.
+ * the extra bytes hold.  Only then is the structure read (-EFAULT).
  */
 static int sframe_copy_setup(struct sframe_setup *setup,
 			     const struct sframe_setup __user *usetup,
 			     size_t size)
 {
-	if (size != SFRAME_SETUP_SIZE_VER0 && size != SFRAME_SETUP_SIZE_VER1)
+	if (size != SFRAME_SETUP_SIZE_VER0)
 		return -EINVAL;
-	setup->next = 0;
 	if (copy_from_user(setup, usetup, size))
 		return -EFAULT;
 	return 0;
@@ -63,82 +61,19 @@ static bool sframe_setup_ends(const struct sframe_setup *setup,
 				   text_end);
 }
 
-/* A new entry for one structure of a chain: see sframe_new_entry(). */
-static struct sframe_entry *sframe_setup_entry(const struct sframe_setup *setup)
+/* A new entry for the structure *usetup of a batch: see sframe_new_entry(). */
+static struct sframe_entry *
+sframe_setup_entry(const struct sframe_setup __user *usetup)
 {
 	unsigned long sframe_end, text_end;
+	struct sframe_setup setup;
 
-	if (!sframe_setup_ends(setup, &sframe_end, &text_end))
+	if (copy_from_user(&setup, usetup, sizeof(setup)))
+		return ERR_PTR(-EFAULT);
+	if (!sframe_setup_ends(&setup, &sframe_end, &text_end))
 		return ERR_PTR(-EINVAL);
-	return sframe_new_entry(setup->sframe_start, sframe_end,
-				setup->text_start, text_end);
-}
-
-/*
- * Register the chain that starts with *setup, in its order, up to the
- * first structure refused.  Entries are allocated a batch at a time and
- * linked under one taking of the locks.  The walk ends after at most
- * SFRAME_MAX_SECTIONS structures: the one after them is refused
- * (-ENOSPC), since no process holds more, so that a chain that loops
- * through sections another thread keeps withdrawing ends too.
- *
- * Not inlined, so that the batch it keeps on its stack (which the kernel
- * may clear at each call, CONFIG_INIT_STACK_ALL_ZERO) costs nothing to a
- * call that registers one structure.
- *
- * Return: 0 if the whole chain was registered; else the number registered
- * before the one refused, if any; else why the first was refused.
- */
-static noinline long sframe_register_chain(struct sframe_setup *setup)
-{
-	struct sframe_entry *ents[SFRAME_CHAIN_BATCH];
-	unsigned int n = 0, linked, walked = 0;
-	long done = 0;
-	int ret = 0, err;
-
-	for (;;) {
-		struct sframe_entry *ent;
-
-		if (walked++ == SFRAME_MAX_SECTIONS) {
-			ret = -ENOSPC;
-			break;
-		}
-		ent = sframe_setup_entry(setup);
-
-		if (IS_ERR(ent)) {
-			ret = PTR_ERR(ent);
-			break;
-		}
-		ents[n++] = ent;
-		if (!setup->next)
-			break;
-		if (n == SFRAME_CHAIN_BATCH) {
-			ret = sframe_link_entries(ents, n, &linked);
-			done += linked;
-			n = 0;
-			if (ret)
-				break;
-			if (fatal_signal_pending(current)) {
-				ret = -EINTR;
-				break;
-			}
-			cond_resched();
-		}
-		ret = sframe_copy_setup(setup, u64_to_user_ptr(setup->next),
-					SFRAME_SETUP_SIZE_VER1);
-		if (ret)
-			break;
-	}
-	/* The entries before the refused one are registered all the same. */
-	if (n) {
-		err = sframe_link_entries(ents, n, &linked);
-		done += linked;
-		if (err)
-			ret = err;
-	}
-	if (!ret)
-		return 0;
-	return done ? done : ret;
+	return sframe_new_entry(setup.sframe_start, sframe_end,
+				setup.text_start, text_end);
 }
 
 /*
@@ -154,6 +89,18 @@ bool sframe_calls_return(void)
 	       seccomp_native_syscall_returns(__NR_sframe_unregister);
 }
 
+/*
+ * What AT_SFRAME_BATCH_MAX announces where sframe_calls_return(): the
+ * bound of sframe_register_batch(), or 0 where the task's filters may
+ * kill it for that call, which it then never makes.
+ */
+unsigned long sframe_batch_max(void)
+{
+	if (!seccomp_native_syscall_returns(__NR_sframe_register_batch))
+		return 0;
+	return SFRAME_BATCH_MAX;
+}
+
 SYSCALL_DEFINE2(sframe_register, const struct sframe_setup __user *, usetup,
 		size_t, size)
 {
@@ -164,12 +111,62 @@ SYSCALL_DEFINE2(sframe_register, const struct sframe_setup __user *, usetup,
 	ret = sframe_copy_setup(&setup, usetup, size);
 	if (ret)
 		return ret;
-	if (setup.next)
-		return sframe_register_chain(&setup);
 	if (!sframe_setup_ends(&setup, &sframe_end, &text_end))
 		return -EINVAL;
 	return sframe_add_section(setup.sframe_start, sframe_end,
 				  setup.text_start, text_end);
+}
+
+/*
+ * Register usetups[0] to usetups[count - 1] in their order, up to the
+ * first structure refused, each checked as a sframe_register() call of
+ * its own would be.  Entries are allocated a batch at a time, before the
+ * locks, and linked under one taking of the locks a batch; between
+ * batches the call lets others run and stops for a fatal signal.
+ *
+ * Return: the number registered, count if all were; if the first was
+ * refused, why.  A call from the refused structure says why it was.
+ */
+SYSCALL_DEFINE3(sframe_register_batch,
+		const struct sframe_setup __user *, usetups,
+		unsigned int, count, size_t, size)
+{
+	struct sframe_entry *ents[SFRAME_LINK_BATCH];
+	unsigned int i, n = 0, linked, done = 0;
+	int ret = 0, err;
+
+	if (size != SFRAME_SETUP_SIZE_VER0 || !count ||
+	    count > SFRAME_BATCH_MAX)
+		return -EINVAL;
+	for (i = 0; i < count; i++) {
+		struct sframe_entry *ent = sframe_setup_entry(&usetups[i]);
+
+		if (IS_ERR(ent)) {
+			ret = PTR_ERR(ent);
+			break;
+		}
+		ents[n++] = ent;
+		if (n < SFRAME_LINK_BATCH || i + 1 == count)
+			continue;
+		ret = sframe_link_entries(ents, n, &linked);
+		done += linked;
+		n = 0;
+		if (ret)
+			break;
+		if (fatal_signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
+		cond_resched();
+	}
+	/* The entries before a refused structure are registered all the same. */
+	if (n) {
+		err = sframe_link_entries(ents, n, &linked);
+		done += linked;
+		if (err)
+			ret = err;
+	}
+	return done ? done : ret;
 }
 
 SYSCALL_DEFINE2(sframe_unregister, const struct sframe_setup __user *, usetup,
@@ -181,8 +178,7 @@ SYSCALL_DEFINE2(sframe_unregister, const struct sframe_setup __user *, usetup,
 	ret = sframe_copy_setup(&setup, usetup, size);
 	if (ret)
 		return ret;
-	if (setup.sframe_size || setup.text_start || setup.text_size ||
-	    setup.next)
+	if (setup.sframe_size || setup.text_start || setup.text_size)
 		return -EINVAL;
 	return sframe_remove_section(setup.sframe_start);
 }

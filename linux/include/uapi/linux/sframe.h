@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
 /*
- * SFrame user-space unwinding: the argument of the sframe_register() and
- * sframe_unregister() system calls.
+ * SFrame user-space unwinding: the argument of the sframe_register(),
+ * sframe_unregister() and sframe_register_batch() system calls.
  *
  * See Documentation/userspace-api/sframe.rst.
  */
@@ -17,12 +17,8 @@
  * @sframe_size: size of the section in bytes
  * @text_start: address of the text the section describes
  * @text_size: size of that text in bytes
- * @next: address of the next structure of a chain to register in the
- *	same call, of the same size, or 0 (SFRAME_SETUP_SIZE_VER1)
  *
  * sframe_unregister() uses @sframe_start only; the other fields must be 0.
- * Clear the whole structure before filling it in: with
- * SFRAME_SETUP_SIZE_VER1, sframe_register() follows a @next that is not 0.
  *
  * The size argument of both calls is the size of the structure the caller
  * passes, and versions it: the kernel takes only the sizes it knows, the
@@ -33,10 +29,11 @@ struct sframe_setup {
 	__u64 sframe_size;
 	__u64 text_start;
 	__u64 text_size;
-	__u64 next;
 };
 
-#define SFRAME_SETUP_SIZE_VER0	32	/* the four fields up to text_size */
-#define SFRAME_SETUP_SIZE_VER1	40	/* and next */
+#define SFRAME_SETUP_SIZE_VER0	32	/* the four fields above */
+
+/* The most structures one sframe_register_batch() call takes. */
+#define SFRAME_BATCH_MAX	1024
 
 #endif /* _UAPI_LINUX_SFRAME_H */

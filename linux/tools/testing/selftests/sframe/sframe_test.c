@@ -7,8 +7,9 @@
  * the shape checks that belong to one entry, the lifetime of
  * registrations across munmap(), fork() and execve(), their view in
  * /proc/self/sframe, the limit of sections per mm, the kernel's own
- * registrations of the executable, the interpreter and the vDSO, and
- * the AT_SFRAME_SETUP_SIZE announcement.
+ * registrations of the executable, the interpreter and the vDSO,
+ * sframe_register_batch(), and the AT_SFRAME_SETUP_SIZE and
+ * AT_SFRAME_BATCH_MAX announcements.
  *
  * The program is built with SFrame data, so exec registers its own
  * PT_GNU_SFRAME segment.  Copies of that section on the heap, registered
@@ -48,6 +49,9 @@
 #ifndef AT_SFRAME_SETUP_SIZE
 #define AT_SFRAME_SETUP_SIZE	52
 #endif
+#ifndef AT_SFRAME_BATCH_MAX
+#define AT_SFRAME_BATCH_MAX	53
+#endif
 #ifndef __NR_memfd_secret
 #define __NR_memfd_secret	447
 #endif
@@ -55,8 +59,8 @@
 #define PT_GNU_SFRAME		0x6474e554
 #endif
 
-static_assert(sizeof(struct sframe_setup) == SFRAME_SETUP_SIZE_VER1,
-	      "struct sframe_setup is SFRAME_SETUP_SIZE_VER1 bytes");
+static_assert(sizeof(struct sframe_setup) == SFRAME_SETUP_SIZE_VER0,
+	      "struct sframe_setup is SFRAME_SETUP_SIZE_VER0 bytes");
 
 /* Header fields (struct sframe_header in kernel/unwind/sframe_format.h). */
 enum {
@@ -177,7 +181,7 @@ static int sf_add(enum sframe_entry entry, uintptr_t ss, uintptr_t se,
 
 	if (entry == SFRAME_PRCTL)
 		return prctl(PR_ADD_SFRAME, ss, se, ts, te) ? errno : 0;
-	return sframe_register_raw(&s, SFRAME_SETUP_SIZE_VER0);
+	return sframe_register_raw(&s, sizeof(s));
 }
 
 /* Withdraw the section registered at @ss through @entry. */
@@ -187,7 +191,7 @@ static int sf_remove(enum sframe_entry entry, uintptr_t ss)
 
 	if (entry == SFRAME_PRCTL)
 		return prctl(PR_REMOVE_SFRAME, ss, 0UL, 0UL, 0UL) ? errno : 0;
-	return sframe_unregister_raw(&s, SFRAME_SETUP_SIZE_VER0);
+	return sframe_unregister_raw(&s, sizeof(s));
 }
 
 /* A program header of this ABI's ELF class. */
@@ -401,23 +405,30 @@ static int after_exec(const char *arg)
 
 /*
  * Run in the new image of a seccomp test's child, under the filter it
- * inherited: ARG is "SIZE:ERR", the AT_SFRAME_SETUP_SIZE the kernel must
- * announce and, when it announces one, what registering the program
- * again must answer (EEXIST where the filter allows the call).
+ * inherited: ARG is "SIZE:BATCH:ERR", the AT_SFRAME_SETUP_SIZE and
+ * AT_SFRAME_BATCH_MAX the kernel must announce and, when it announces a
+ * size, what registering the program again must answer (EEXIST where
+ * the filter allows the call).
  */
 static int after_seccomp_exec(const char *arg)
 {
 	unsigned long want, size = getauxval(AT_SFRAME_SETUP_SIZE);
+	unsigned long want_batch, batch = getauxval(AT_SFRAME_BATCH_MAX);
 	struct sframe_obj exe;
 	int err, want_err;
 
-	if (sscanf(arg, "%lu:%d", &want, &want_err) != 2) {
+	if (sscanf(arg, "%lu:%lu:%d", &want, &want_batch, &want_err) != 3) {
 		ksft_print_msg("after exec: bad %s=%s\n", AFTER_SECCOMP_ENV, arg);
 		return 4;
 	}
 	if (size != want) {
 		ksft_print_msg("after exec: AT_SFRAME_SETUP_SIZE %lu, want %lu\n",
 			       size, want);
+		return 1;
+	}
+	if (batch != want_batch) {
+		ksft_print_msg("after exec: AT_SFRAME_BATCH_MAX %lu, want %lu\n",
+			       batch, want_batch);
 		return 1;
 	}
 	if (!size)
@@ -485,7 +496,7 @@ TEST(interpreter_registered_by_exec)
 TEST(syscall_shape)
 {
 	static const size_t sizes[] = {
-		0, 1, 8, 24, 31, 33, 39, 41, 48, 64, 4096, SIZE_MAX
+		0, 1, 8, 24, 31, 33, 40, 48, 64, 4096, SIZE_MAX
 	};
 	static const struct {
 		const char *what;
@@ -494,7 +505,6 @@ TEST(syscall_shape)
 		{ "sframe_size", offsetof(struct sframe_setup, sframe_size) },
 		{ "text_start", offsetof(struct sframe_setup, text_start) },
 		{ "text_size", offsetof(struct sframe_setup, text_size) },
-		{ "next", offsetof(struct sframe_setup, next) },
 	};
 	static const char *const unreadable_what[] = {
 		"NULL", "PROT_NONE page", "across the end of its page",
@@ -532,8 +542,6 @@ TEST(syscall_shape)
 		     "register: unreadable structure, size 31");
 	EXPECT_ERRNO(0, sframe_register_raw(&buf, 32),
 		     "register: structure size 32");
-	EXPECT_ERRNO(EEXIST, sframe_register_raw(&buf, 40),
-		     "register: structure size 40, the same again");
 
 	/* Unregister: sframe_start only. */
 	u = (struct sframe_setup) { .sframe_start = (uintptr_t)c };
@@ -556,8 +564,6 @@ TEST(syscall_shape)
 		     "unregister: structure size 32");
 	EXPECT_ERRNO(ENOENT, sframe_unregister_raw(&u, 32),
 		     "unregister: again");
-	EXPECT_ERRNO(ENOENT, sframe_unregister_raw(&u, 40),
-		     "unregister: again, structure size 40");
 
 	/* Empty and wrapping ranges. */
 	w = (struct sframe_setup) { (uintptr_t)c, len, t, page };
@@ -609,43 +615,42 @@ TEST(syscall_shape)
 }
 
 /*
- * sframe_register() of a chain (SFRAME_SETUP_SIZE_VER1): 0 when it is
- * all registered, the number registered before the first refused one,
- * or -errno when the first is refused.
+ * sframe_register_batch() of setups[0, n): the number registered, or
+ * -errno when the first is refused.
  */
-static long sf_chain(const struct sframe_setup *first)
+static long sf_batch(const struct sframe_setup *setups, unsigned int n,
+		     size_t size)
 {
-	long r = syscall(__NR_sframe_register, first, SFRAME_SETUP_SIZE_VER1);
+	long r = syscall(__NR_sframe_register_batch, setups, n, size);
 
 	return r < 0 ? -errno : r;
 }
 
-/* How many of chain[from, to) are registered; each is withdrawn. */
-static int sf_chain_withdraw(const struct sframe_setup *chain, int from,
-			     int to)
+/* How many of setups[0, n) are registered; each is withdrawn. */
+static int sf_batch_withdraw(const struct sframe_setup *setups, int n)
 {
-	int i, n = 0;
+	int i, done = 0;
 
-	for (i = from; i < to; i++)
-		n += sf_remove(SFRAME_SYSCALL, chain[i].sframe_start) == 0;
-	return n;
+	for (i = 0; i < n; i++)
+		done += sf_remove(SFRAME_SYSCALL, setups[i].sframe_start) == 0;
+	return done;
 }
 
 /*
- * A chain registers each of its structures in turn and stops at the
- * first refused, whichever check refuses it and wherever it is, past
- * the kernel's batches of 32 included; the ones before it stay.
+ * A batch registers its structures in turn and stops at the first
+ * refused, whichever check refuses it and wherever it is, past the
+ * kernel's groups of 32 included; the ones before it stay.
  */
-TEST(syscall_chain)
+TEST(syscall_batch)
 {
 	enum {
-		N = 70,		/* more than two of the kernel's batches */
+		N = 70,		/* more than two of the kernel's groups */
 	};
 	static const unsigned char hdr[H_SIZE] = {
 		0xe2, 0xde, 3, 0x5, ABI_NATIVE
 	};
 	const char *why = sframe_unavailable(NULL);
-	struct sframe_setup chain[N];
+	struct sframe_setup *set;
 	unsigned char *secs;
 	uintptr_t t, ss;
 	void *none;
@@ -655,89 +660,96 @@ TEST(syscall_chain)
 		SKIP(return, "%s", why);
 	secs = malloc((size_t)N * H_SIZE);
 	ASSERT_NE(NULL, secs);
+	/* The array ends where an unreadable page starts. */
+	none = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, none);
+	ASSERT_EQ(0, mprotect((char *)none + page, page, PROT_NONE));
+	set = (struct sframe_setup *)((char *)none + page) - N;
 	t = map_text(_metadata, N);
 	for (i = 0; i < N; i++) {
 		ss = (uintptr_t)secs + (size_t)i * H_SIZE;
 		memcpy((void *)ss, hdr, H_SIZE);
-		chain[i] = (struct sframe_setup) {
+		set[i] = (struct sframe_setup) {
 			.sframe_start = ss,
 			.sframe_size = H_SIZE,
 			.text_start = t + (size_t)i * page,
 			.text_size = page,
-			.next = i + 1 < N ? (uintptr_t)&chain[i + 1] : 0,
 		};
 	}
 
+	/* The shape: the count and the structure's size. */
+	EXPECT_EQ(-EINVAL, sf_batch(set, 0, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(-EINVAL, sf_batch(set, SFRAME_BATCH_MAX + 1,
+				    SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(-EINVAL, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0 - 1));
+	EXPECT_EQ(-EINVAL, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0 + 8));
+	EXPECT_EQ(0, sf_batch_withdraw(set, N));
+
 	/* All of it. */
-	EXPECT_EQ(0, sf_chain(chain));
+	EXPECT_EQ(N, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
 	for (i = 0; i < N; i += 33)
-		EXPECT_EQ(1, view_has(chain[i].text_start,
-				      chain[i].text_start + page,
-				      chain[i].sframe_start,
-				      chain[i].sframe_start + H_SIZE, NULL))
-			TH_LOG("chain: structure %d not in /proc/self/sframe",
+		EXPECT_EQ(1, view_has(set[i].text_start,
+				      set[i].text_start + page,
+				      set[i].sframe_start,
+				      set[i].sframe_start + H_SIZE, NULL))
+			TH_LOG("batch: structure %d not in /proc/self/sframe",
 			       i);
-	EXPECT_EQ(N, sf_chain_withdraw(chain, 0, N));
+	EXPECT_EQ(N, sf_batch_withdraw(set, N));
 
 	/*
-	 * Refused before the locks: the first of the second batch, and one
-	 * in the last batch, which is not full.
+	 * Refused before the locks: the first of the second group, and one
+	 * in the last group, which is not full.
 	 */
 	for (i = 32; i < N; i += 34) {
-		chain[i].sframe_size = 0;
-		EXPECT_EQ(i, sf_chain(chain));
-		EXPECT_EQ(i, sf_chain_withdraw(chain, 0, N));
-		chain[i].sframe_size = H_SIZE;
+		set[i].sframe_size = 0;
+		EXPECT_EQ(i, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
+		EXPECT_EQ(i, sf_batch_withdraw(set, N));
+		set[i].sframe_size = H_SIZE;
 	}
 
-	/* Refused under the locks in the last batch: its text is gone. */
-	ASSERT_EQ(0, munmap((void *)chain[66].text_start, page));
-	EXPECT_EQ(66, sf_chain(chain));
-	EXPECT_EQ(66, sf_chain_withdraw(chain, 0, N));
-	ASSERT_EQ((void *)chain[66].text_start,
-		  mmap((void *)chain[66].text_start, page,
+	/* Refused under the locks in the last group: its text is gone. */
+	ASSERT_EQ(0, munmap((void *)set[66].text_start, page));
+	EXPECT_EQ(66, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(66, sf_batch_withdraw(set, N));
+	ASSERT_EQ((void *)set[66].text_start,
+		  mmap((void *)set[66].text_start, page,
 		       PROT_READ | PROT_EXEC,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0));
 
 	/* Structure 40's text is gone: 40 registered, then ENXIO. */
-	ASSERT_EQ(0, munmap((void *)chain[40].text_start, page));
-	EXPECT_EQ(40, sf_chain(chain));
-	EXPECT_EQ(-ENXIO, sf_chain(&chain[40]))
-		TH_LOG("chain: a call from the refused structure");
-	EXPECT_EQ(0, sf_chain(&chain[41]));
-	EXPECT_EQ(N - 1, sf_chain_withdraw(chain, 0, N));
+	ASSERT_EQ(0, munmap((void *)set[40].text_start, page));
+	EXPECT_EQ(40, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(-ENXIO, sf_batch(&set[40], N - 40, SFRAME_SETUP_SIZE_VER0))
+		TH_LOG("batch: a call from the refused structure");
+	EXPECT_EQ(N - 41, sf_batch(&set[41], N - 41, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(N - 1, sf_batch_withdraw(set, N));
 
 	/* The first refused: nothing registered. */
-	chain[0].sframe_size = 0;
-	EXPECT_EQ(-EINVAL, sf_chain(chain));
-	EXPECT_EQ(0, sf_chain_withdraw(chain, 0, N));
-	chain[0].sframe_size = H_SIZE;
+	set[0].sframe_size = 0;
+	EXPECT_EQ(-EINVAL, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(0, sf_batch_withdraw(set, N));
+	set[0].sframe_size = H_SIZE;
 
-	/* A later structure that cannot be read: kernel address, no access. */
-	chain[2].next = (uintptr_t)-4096L;
-	EXPECT_EQ(3, sf_chain(chain));
-	EXPECT_EQ(-EFAULT, sf_chain((void *)chain[2].next));
-	EXPECT_EQ(3, sf_chain_withdraw(chain, 0, N));
-	none = mmap(NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, none);
-	chain[2].next = (uintptr_t)none;
-	EXPECT_EQ(3, sf_chain(chain));
-	EXPECT_EQ(-EFAULT, sf_chain(none));
-	EXPECT_EQ(3, sf_chain_withdraw(chain, 0, N));
-	munmap(none, page);
+	/* The same structure twice: the second is refused. */
+	set[3] = set[2];
+	EXPECT_EQ(3, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(-EEXIST, sf_batch(&set[3], 1, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(3, sf_batch_withdraw(set, 3));
+	set[3].sframe_start = (uintptr_t)secs + 3 * H_SIZE;
+	set[3].text_start = t + 3 * page;
 
-	/* A loop ends at the structure met twice. */
-	chain[2].next = (uintptr_t)&chain[0];
-	EXPECT_EQ(3, sf_chain(chain));
-	EXPECT_EQ(-EEXIST, sf_chain(chain));
-	EXPECT_EQ(3, sf_chain_withdraw(chain, 0, N));
-
-	/* SFRAME_SETUP_SIZE_VER0 has no next: one structure, as ever. */
-	EXPECT_ERRNO(0, sframe_register_raw(chain, SFRAME_SETUP_SIZE_VER0),
-		     "register: a chain's first structure, size 32");
-	EXPECT_EQ(1, sf_chain_withdraw(chain, 0, N));
+	/*
+	 * A count past the readable array: the structures up to the
+	 * unreadable page, then EFAULT; from there, EFAULT at once.
+	 */
+	EXPECT_EQ(N - 1, sf_batch(&set[1], N, SFRAME_SETUP_SIZE_VER0))
+		TH_LOG("batch: past the array");
+	EXPECT_EQ(-EFAULT, sf_batch(&set[N], 1, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(N - 1, sf_batch_withdraw(set, N));
 
 	munmap((void *)t, (size_t)N * page);
+	munmap(none, 2 * page);
 	free(secs);
 }
 
@@ -809,9 +821,17 @@ TEST(at_sframe_setup_size)
 	err = errno;
 	ASSERT_EQ(0, err)
 		TH_LOG("AT_SFRAME_SETUP_SIZE is not in the aux vector");
-	EXPECT_EQ(SFRAME_SETUP_SIZE_VER1, size)
+	EXPECT_EQ(SFRAME_SETUP_SIZE_VER0, size)
 		TH_LOG("AT_SFRAME_SETUP_SIZE is %lu, want %d", size,
-		       SFRAME_SETUP_SIZE_VER1);
+		       SFRAME_SETUP_SIZE_VER0);
+	errno = 0;
+	size = getauxval(AT_SFRAME_BATCH_MAX);
+	err = errno;
+	ASSERT_EQ(0, err)
+		TH_LOG("AT_SFRAME_BATCH_MAX is not in the aux vector");
+	EXPECT_EQ(SFRAME_BATCH_MAX, size)
+		TH_LOG("AT_SFRAME_BATCH_MAX is %lu, want %d", size,
+		       SFRAME_BATCH_MAX);
 }
 
 /*
@@ -821,7 +841,9 @@ TEST(at_sframe_setup_size)
  * linker makes no call; where they allow the calls or fail them with an
  * errno, the size stays.  A child installs FILTER, execs this program and
  * checks in the new image (after_seccomp_exec()) that AT_SFRAME_SETUP_SIZE
- * is WANT and that registering the program answers WANT_ERR.  A program
+ * is WANT, AT_SFRAME_BATCH_MAX WANT_BATCH (the same rule for
+ * sframe_register_batch()), and that registering the program answers
+ * WANT_ERR.  A program
  * on a dynamic linker that registers what it maps would be killed at its
  * start if the kernel announced the size under a killing filter.
  */
@@ -836,7 +858,8 @@ TEST(at_sframe_setup_size)
 static void seccomp_exec2(struct __test_metadata *_metadata,
 			  struct sock_filter *filter, unsigned short len,
 			  struct sock_filter *filter2, unsigned short len2,
-			  unsigned long want, int want_err)
+			  unsigned long want, unsigned long want_batch,
+			  int want_err)
 {
 	struct sock_fprog prog = { .len = len, .filter = filter };
 	struct sock_fprog prog2 = { .len = len2, .filter = filter2 };
@@ -848,8 +871,8 @@ static void seccomp_exec2(struct __test_metadata *_metadata,
 
 	if (why)
 		SKIP(return, "%s", why);
-	snprintf(env, sizeof(env), "%s=%lu:%d", AFTER_SECCOMP_ENV, want,
-		 want_err);
+	snprintf(env, sizeof(env), "%s=%lu:%lu:%d", AFTER_SECCOMP_ENV, want,
+		 want_batch, want_err);
 	fflush(stdout);
 	fflush(stderr);
 	pid = fork();
@@ -881,9 +904,11 @@ static void seccomp_exec2(struct __test_metadata *_metadata,
 
 static void seccomp_exec(struct __test_metadata *_metadata,
 			 struct sock_filter *filter, unsigned short len,
-			 unsigned long want, int want_err)
+			 unsigned long want, unsigned long want_batch,
+			 int want_err)
 {
-	seccomp_exec2(_metadata, filter, len, NULL, 0, want, want_err);
+	seccomp_exec2(_metadata, filter, len, NULL, 0, want, want_batch,
+		      want_err);
 }
 
 /* Killed for the calls, as by a sandbox whose list predates them. */
@@ -899,7 +924,7 @@ TEST(seccomp_kill_announces_nothing)
 		RET(SECCOMP_RET_KILL_PROCESS),
 	};
 
-	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0);
+	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0, 0);
 }
 
 /* Only sframe_unregister() is refused, by a trap: nothing either. */
@@ -912,7 +937,7 @@ TEST(seccomp_trap_one_call_announces_nothing)
 		RET(SECCOMP_RET_ALLOW),
 	};
 
-	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0);
+	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0, 0);
 }
 
 /* A verdict on the arguments cannot be known at exec: nothing. */
@@ -927,12 +952,13 @@ TEST(seccomp_on_arguments_announces_nothing)
 		RET(SECCOMP_RET_KILL_PROCESS),
 	};
 
-	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0);
+	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0, 0);
 }
 
 /*
  * A filter that allows the calls and kills for others (another
- * architecture, kexec_load()): the size, and the call works.
+ * architecture, kexec_load()): the size and the batch bound, and the
+ * call works.
  */
 TEST(seccomp_allow_announces)
 {
@@ -941,15 +967,36 @@ TEST(seccomp_allow_announces)
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_NATIVE, 1, 0),
 		RET(SECCOMP_RET_KILL_PROCESS),
 		LOAD_NR,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 3, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 3, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register_batch,
+			 2, 0),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_kexec_load, 0, 1),
 		RET(SECCOMP_RET_KILL_PROCESS),
 		RET(SECCOMP_RET_ALLOW),
 	};
 
 	seccomp_exec(_metadata, allow, ARRAY_SIZE(allow),
-		     SFRAME_SETUP_SIZE_VER1, EEXIST);
+		     SFRAME_SETUP_SIZE_VER0, SFRAME_BATCH_MAX, EEXIST);
+}
+
+/*
+ * A filter whose list has the two calls but predates
+ * sframe_register_batch(), and kills for it: the size without the batch
+ * bound, so that the dynamic linker registers one call an object.
+ */
+TEST(seccomp_kill_batch_announces_no_batch)
+{
+	struct sock_filter filter[] = {
+		LOAD_NR,
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register_batch,
+			 0, 1),
+		RET(SECCOMP_RET_KILL_PROCESS),
+		RET(SECCOMP_RET_ALLOW),
+	};
+
+	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter),
+		     SFRAME_SETUP_SIZE_VER0, 0, EEXIST);
 }
 
 /*
@@ -973,7 +1020,7 @@ TEST(seccomp_stacked_kill_announces_nothing)
 	};
 
 	seccomp_exec2(_metadata, older, ARRAY_SIZE(older),
-		      newer, ARRAY_SIZE(newer), 0, 0);
+		      newer, ARRAY_SIZE(newer), 0, 0, 0);
 }
 
 /*
@@ -992,7 +1039,7 @@ TEST(seccomp_trace_announces)
 	};
 
 	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter),
-		     SFRAME_SETUP_SIZE_VER1, no_such_syscall());
+		     SFRAME_SETUP_SIZE_VER0, SFRAME_BATCH_MAX, no_such_syscall());
 }
 
 /* Calls failed with an errno are no danger: the size, and that errno. */
@@ -1007,7 +1054,7 @@ TEST(seccomp_errno_announces)
 	};
 
 	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter),
-		     SFRAME_SETUP_SIZE_VER1, EPERM);
+		     SFRAME_SETUP_SIZE_VER0, SFRAME_BATCH_MAX, EPERM);
 }
 
 #if defined(__x86_64__) && !defined(__ILP32__)
