@@ -23,15 +23,17 @@
    so the dynamic linker registers it after mapping it, before any of its
    code runs, and withdraws it right before unmapping it.
 
-   A kernel that takes chains (it announces the size of struct
-   dl_sframe_chain) registers all the objects of one start-up or one
-   dlopen in one system call.  Each object is then only marked pending
-   when it is mapped, and the chain is built and sent when the first
-   object is relocated: relocation is where code of the new objects can
-   first run (IFUNC resolvers), and every object of the load is mapped
-   by then.  The chain is built from the namespaces' lists of link maps,
-   so an object unmapped before that (a failed dlopen) is simply not in
-   it.  Other kernels get one call per object, right after it is mapped.
+   A kernel that takes batches (it announces AT_SFRAME_BATCH_MAX, the
+   most objects one sframe_register_batch call registers) registers all
+   the objects of one start-up or one dlopen in one system call, or in
+   as few as that bound allows.  Each object is then only marked
+   pending when it is mapped, and the batch is built and sent when the
+   first object is relocated: relocation is where code of the new
+   objects can first run (IFUNC resolvers), and every object of the
+   load is mapped by then.  The batch is built from the namespaces'
+   lists of link maps, so an object unmapped before that (a failed
+   dlopen) is simply not in it.  Other kernels get one call per object,
+   right after it is mapped.
 
    Whether to ask at all is decided before the first request, from the
    auxiliary vector: a kernel with the interface announces it with
@@ -78,20 +80,18 @@ enum sframe_kernel
 
 static enum sframe_kernel sframe_kernel_state;
 
-/* True if objects are registered in chains (sframe_kernel_on only).  */
-static bool sframe_chain;
+/* The most objects one sframe_register_batch call registers, or 0 if
+   each object gets a sframe_register call of its own (sframe_kernel_on
+   only).  A load of more objects is sent in several batches.  */
+static size_t sframe_batch_max;
 
-/* The number of objects mapped whose chain is not sent yet: those with
+/* The number of objects mapped whose batch is not sent yet: those with
    l_sframe_pending set.  */
 static unsigned int sframe_pending;
 
-/* The most objects one chain holds, a bound the kernel documents too.
-   A load of more objects is sent as several chains.  */
-#define SFRAME_CHAIN_MAX 1024
-
-/* A chain of at most this many objects (that of most dlopen calls) is
+/* A batch of at most this many objects (that of most dlopen calls) is
    built on the stack, without a malloc and a free.  */
-#define SFRAME_CHAIN_ON_STACK 8
+#define SFRAME_BATCH_ON_STACK 8
 
 /* Decide whether to ask the kernel, from the tunable and the
    announcement, and say why under LD_DEBUG=files.  */
@@ -125,20 +125,25 @@ sframe_decide (void)
     {
       sframe_kernel_state = sframe_kernel_on;
       why = "kernel announces it";
-      sframe_chain = sframe_announced >= sizeof (struct dl_sframe_chain);
+      sframe_batch_max = MIN (GLRO(dl_sframe_batch_max),
+			      DL_SFRAME_BATCH_MAX);
     }
 
   if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
     {
       if (sframe_announced == DL_SFRAME_NOT_ANNOUNCED)
 	_dl_debug_printf ("sframe: registration off: %s\n", why);
-      else
+      else if (sframe_batch_max == 0)
 	_dl_debug_printf ("sframe: registration %s: %s"
-			  " (AT_SFRAME_SETUP_SIZE %lu)%s\n",
+			  " (AT_SFRAME_SETUP_SIZE %lu)\n",
 			  sframe_kernel_state == sframe_kernel_off
 			  ? "off" : "on", why,
-			  (unsigned long int) sframe_announced,
-			  sframe_chain ? ";  chained" : "");
+			  (unsigned long int) sframe_announced);
+      else
+	_dl_debug_printf ("sframe: registration on: %s"
+			  " (AT_SFRAME_SETUP_SIZE %lu);  batches of up to"
+			  " %lu\n", why, (unsigned long int) sframe_announced,
+			  (unsigned long int) sframe_batch_max);
     }
 }
 
@@ -235,7 +240,7 @@ sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 }
 
 /* Take the kernel's answer about L, whose ranges are R: 0, an errno
-   value, or -1 for an object of a chain the kernel refused without
+   value, or -1 for an object of a batch the kernel refused without
    saying why.  */
 static void
 sframe_answer (struct link_map *l, const struct sframe_ranges *r, int err)
@@ -266,7 +271,7 @@ sframe_answer (struct link_map *l, const struct sframe_ranges *r, int err)
 			  (unsigned long int) r->text_end);
       else if (err < 0)
 	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
-			  " refused by the kernel in a chain\n", name, ns);
+			  " refused by the kernel in a batch\n", name, ns);
       else if (sframe_kernel_state == sframe_kernel_off)
 	_dl_debug_printf ("sframe: file=%s [%lu];  not registered:"
 			  " no SFrame registration for this process"
@@ -307,7 +312,7 @@ _dl_sframe_register (struct link_map *l)
       return;
     }
 
-  if (sframe_chain)
+  if (sframe_batch_max > 0)
     {
       /* _dl_sframe_register_pending sends it.  */
       l->l_sframe_pending = 1;
@@ -319,63 +324,56 @@ _dl_sframe_register (struct link_map *l)
 					      r.text_start, r.text_end));
 }
 
-/* One object of a chain: what the kernel reads, and its link map.  */
-struct sframe_link
-{
-  struct dl_sframe_chain setup;
-  struct link_map *map;
-};
-
-/* Take the kernel's answer ERR (see sframe_answer) for the object of
-   LINK.  */
+/* Take the kernel's answer ERR (see sframe_answer) for L, which was
+   asked for with SETUP.  */
 static void
-sframe_link_answer (const struct sframe_link *link, int err)
+sframe_setup_answer (struct link_map *l, const struct dl_sframe_setup *setup,
+		     int err)
 {
-  const struct dl_sframe_chain *c = &link->setup;
   struct sframe_ranges r =
     {
-      .sframe_start = c->sframe_start,
-      .sframe_end = c->sframe_start + c->sframe_size,
-      .text_start = c->text_start,
-      .text_end = c->text_start + c->text_size,
+      .sframe_start = setup->sframe_start,
+      .sframe_end = setup->sframe_start + setup->sframe_size,
+      .text_start = setup->text_start,
+      .text_end = setup->text_start + setup->text_size,
     };
-  sframe_answer (link->map, &r, err);
+  sframe_answer (l, &r, err);
 }
 
-/* Register the N objects of CHAIN, in order, with as few calls as the
-   kernel's answers allow.  */
+/* Register the N objects MAPS, asked for with SETUPS, in order, with as
+   few calls as the kernel's answers allow.  */
 static void
-sframe_send (struct sframe_link *chain, size_t n)
+sframe_send (const struct dl_sframe_setup *setups, struct link_map **maps,
+	     size_t n)
 {
-  for (size_t i = 0; i + 1 < n; ++i)
-    chain[i].setup.next = (uintptr_t) &chain[i + 1].setup;
-  chain[n - 1].setup.next = 0;
-
   size_t i = 0;
   while (i < n && sframe_kernel_state == sframe_kernel_on)
     {
-      /* The kernel registers the chain in order up to the first object
+      /* The kernel registers the batch in order up to the first object
 	 it refuses.  Its errno is given only when that is the first; a
 	 call from it would give it otherwise, and is not worth making:
-	 an object the kernel refuses in the middle of a chain is
+	 an object the kernel refuses in the middle of a batch is
 	 refused for itself (a policy refuses the call, so the first
 	 object), and any errno then concerns that object only.  */
-      long int done = dl_sframe_kernel_add_chain (&chain[i].setup);
-      if (done == 0)
-	/* All of it.  */
-	for (; i < n; ++i)
-	  sframe_link_answer (&chain[i], 0);
-      else if (done > 0)
+      long int done = dl_sframe_kernel_add_batch (&setups[i], n - i);
+      if (done < 0)
 	{
-	  /* The first DONE, then one refused without its errno.  */
-	  for (; i < n && done > 0; ++i, --done)
-	    sframe_link_answer (&chain[i], 0);
-	  if (i < n)
-	    sframe_link_answer (&chain[i++], -1);
+	  /* The first, refused with the errno -DONE.  */
+	  sframe_setup_answer (maps[i], &setups[i], -done);
+	  ++i;
 	}
       else
-	/* The first, refused with the errno -DONE.  */
-	sframe_link_answer (&chain[i++], -done);
+	{
+	  /* The first DONE, then one refused without its errno, if
+	     any.  */
+	  for (size_t end = i + MIN ((size_t) done, n - i); i < end; ++i)
+	    sframe_setup_answer (maps[i], &setups[i], 0);
+	  if (i < n)
+	    {
+	      sframe_setup_answer (maps[i], &setups[i], -1);
+	      ++i;
+	    }
+	}
     }
 }
 
@@ -385,13 +383,22 @@ _dl_sframe_register_pending (void)
   if (sframe_pending == 0)
     return;
 
-  /* The chain, built now: nothing of it lives in the link maps.  If
-     there is no memory for it, each object gets a call of its own.  */
-  struct sframe_link on_stack[SFRAME_CHAIN_ON_STACK];
-  size_t max = MIN (sframe_pending, SFRAME_CHAIN_MAX);
-  struct sframe_link *chain = on_stack;
-  if (max > SFRAME_CHAIN_ON_STACK)
-    chain = malloc (max * sizeof (*chain));
+  /* The batch, built now: nothing of it lives in the link maps.  The
+     kernel reads the structures, an array; the link map of each is in a
+     parallel one.  If there is no memory for them, each object gets a
+     call of its own.  */
+  struct dl_sframe_setup setups_on_stack[SFRAME_BATCH_ON_STACK];
+  struct link_map *maps_on_stack[SFRAME_BATCH_ON_STACK];
+  size_t max = MIN (sframe_pending, sframe_batch_max);
+  struct dl_sframe_setup *setups = setups_on_stack;
+  struct link_map **maps = maps_on_stack;
+  if (max > SFRAME_BATCH_ON_STACK)
+    {
+      /* One block for both arrays.  */
+      setups = malloc (max * (sizeof (*setups) + sizeof (*maps)));
+      if (setups != NULL)
+	maps = (struct link_map **) (setups + max);
+    }
   size_t n = 0;
   for (size_t ns = 0; ns < GL(dl_nns) && sframe_pending > 0; ++ns)
     for (struct link_map *l = GL(dl_ns)[ns]._ns_loaded;
@@ -401,13 +408,13 @@ _dl_sframe_register_pending (void)
 	  l->l_sframe_pending = 0;
 	  --sframe_pending;
 	  struct sframe_ranges r;
-	  /* A policy's errno for an earlier chain turned requests off:
+	  /* A policy's errno for an earlier batch turned requests off:
 	     then L is never registered.  The ranges were judged at
 	     _dl_sframe_register and are the same now.  */
 	  if (sframe_kernel_state != sframe_kernel_on
 	      || sframe_ranges_of (l, find_sframe_phdr (l), &r) != NULL)
 	    continue;
-	  if (chain == NULL)
+	  if (setups == NULL)
 	    {
 	      sframe_answer (l, &r, dl_sframe_kernel_add (r.sframe_start,
 							  r.sframe_end,
@@ -415,27 +422,24 @@ _dl_sframe_register_pending (void)
 							  r.text_end));
 	      continue;
 	    }
-	  chain[n++] = (struct sframe_link)
+	  setups[n] = (struct dl_sframe_setup)
 	    {
-	      .setup =
-		{
-		  .sframe_start = r.sframe_start,
-		  .sframe_size = r.sframe_end - r.sframe_start,
-		  .text_start = r.text_start,
-		  .text_size = r.text_end - r.text_start,
-		},
-	      .map = l,
+	      .sframe_start = r.sframe_start,
+	      .sframe_size = r.sframe_end - r.sframe_start,
+	      .text_start = r.text_start,
+	      .text_size = r.text_end - r.text_start,
 	    };
+	  maps[n++] = l;
 	  if (n == max)
 	    {
-	      sframe_send (chain, n);
+	      sframe_send (setups, maps, n);
 	      n = 0;
 	    }
 	}
   if (n > 0)
-    sframe_send (chain, n);
-  if (chain != on_stack)
-    free (chain);
+    sframe_send (setups, maps, n);
+  if (setups != setups_on_stack)
+    free (setups);
 }
 
 void
@@ -444,7 +448,7 @@ _dl_sframe_unregister (struct link_map *l)
   if (l->l_sframe_pending)
     {
       /* Unmapped before its load was registered (a failed dlopen): it
-	 leaves the namespace's list, so it is in no chain.  */
+	 leaves the namespace's list, so it is in no batch.  */
       l->l_sframe_pending = 0;
       --sframe_pending;
       if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))

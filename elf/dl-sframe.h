@@ -26,13 +26,14 @@
    unwind user stacks through L (for example for perf's deferred user
    callchains).  Call once L's segments are mapped and L->l_phdr is set,
    before any of L's code can run (relocation runs IFUNC resolvers).
-   Where the kernel takes chains, L only joins the chain of objects
+   Where the kernel takes batches, L only joins the batch of objects
    that _dl_sframe_register_pending registers.  Best effort: never
    fails, prints only under LD_DEBUG=files.  */
 void _dl_sframe_register (struct link_map *l) attribute_hidden;
 
-/* Register the objects _dl_sframe_register has put in the chain, if
-   any, with one system call.  Call before any of them is relocated.  */
+/* Register the objects _dl_sframe_register has left pending, if any,
+   with one system call per batch the kernel takes.  Call before any of
+   them is relocated.  */
 void _dl_sframe_register_pending (void) attribute_hidden;
 
 /* GLRO(dl_sframe_setup_size) when the auxiliary vector has no

@@ -162,36 +162,36 @@ sframe_marker_calls (const struct sframe_stub_result *r,
 }
 
 /* The number of adds in R that started a system call (the first of a
-   chain), and check that every add was part of a chain.  */
+   batch), and check that every add was part of a batch.  */
 static __attribute__ ((unused)) size_t
-sframe_chain_calls (const struct sframe_stub_result *r)
+sframe_batch_calls (const struct sframe_stub_result *r)
 {
   size_t calls = 0;
   for (size_t i = 0; i < r->ncalls; ++i)
     if (r->calls[i].kind == sframe_stub_add)
       {
-	if (r->calls[i].chain == 0)
+	if (r->calls[i].batch == 0)
 	  {
 	    support_record_failure ();
-	    printf ("error: call %zu: an add of its own, not of a chain\n",
+	    printf ("error: call %zu: an add of its own, not of a batch\n",
 		    i);
 	  }
-	calls += r->calls[i].chain == 1;
+	calls += r->calls[i].batch == 1;
       }
   return calls;
 }
 
-/* The length of the chain of system call N (from 0) in R.  */
+/* The length of the batch of system call N (from 0) in R.  */
 static __attribute__ ((unused)) size_t
-sframe_chain_length (const struct sframe_stub_result *r, size_t n)
+sframe_batch_length (const struct sframe_stub_result *r, size_t n)
 {
   size_t len = 0;
   for (size_t i = 0; i < r->ncalls; ++i)
-    if (r->calls[i].kind == sframe_stub_add && r->calls[i].chain != 0)
+    if (r->calls[i].kind == sframe_stub_add && r->calls[i].batch != 0)
       {
-	if (r->calls[i].chain == 1 && n-- == 0)
+	if (r->calls[i].batch == 1 && n-- == 0)
 	  len = 1;
-	else if (len != 0 && r->calls[i].chain == len + 1)
+	else if (len != 0 && r->calls[i].batch == len + 1)
 	  ++len;
 	else if (len != 0)
 	  break;

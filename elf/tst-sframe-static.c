@@ -100,22 +100,22 @@ do_test (void)
   TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
   sframe_stub_free (r);
 
-  /* Where the kernel takes chains, the dlopen registers the plugin and
+  /* Where the kernel takes batches, the dlopen registers the plugin and
      the libc.so.6 and ld.so it brings (a static program has neither
      mapped) with one call, before the plugin's constructor runs;
      dlclose withdraws each.  */
   {
-    struct sframe_stub_config chain =
-      { .announce = sframe_stub_announce_chain };
+    struct sframe_stub_config batch =
+      { .announce = sframe_stub_announce_setup, .batch_max = 1024 };
     size_t libc_expected = sframe_libc_expected ();
     char *libc_name = sframe_libc_name ();
     char *ldso = xasprintf ("%s/elf/ld.so", support_objdir_root);
     size_t ldso_expected = sframe_stub_file_sframe (ldso, NULL);
     fflush (stdout);
-    r = sframe_stub_run (&chain, exec_self, path);
+    r = sframe_stub_run (&batch, exec_self, path);
     sframe_stub_check (r);
-    TEST_COMPARE (sframe_chain_calls (r), 1);
-    TEST_COMPARE (sframe_chain_length (r, 0),
+    TEST_COMPARE (sframe_batch_calls (r), 1);
+    TEST_COMPARE (sframe_batch_length (r, 0),
 		  1 + libc_expected + ldso_expected);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod2.so"), 1);
@@ -130,11 +130,11 @@ do_test (void)
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, "ld.so"),
 		  ldso_expected);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
-    /* Relocation ran the plugin's IFUNC resolver after the chain was
+    /* Relocation ran the plugin's IFUNC resolver after the batch was
        registered.  */
     TEST_COMPARE (sframe_stub_marker_value (r, 112), 1);
     if (libc_expected + ldso_expected == 0)
-      printf ("info: a chain of one: libc.so.6 and ld.so lack SFrame\n");
+      printf ("info: a batch of one: libc.so.6 and ld.so lack SFrame\n");
     sframe_stub_free (r);
     free (ldso);
     free (libc_name);

@@ -1,4 +1,4 @@
-/* The object that tst-sframe-chain opens and whose load fails.
+/* The object that tst-sframe-batch opens and whose load fails.
    Copyright The GNU Toolchain Authors.
    This file is part of the GNU C Library.
 
@@ -18,10 +18,10 @@
 
 /* Depends on tst-sframe-vers-y.so, tst-sframe-vers-z.so and
    tst-sframe-vers-w.so, in that order, so that the four are mapped as
-   x, y, z, w, each pending for the chain of this load.  The version
+   x, y, z, w, each pending for the batch of this load.  The version
    that w needs is missing, so the load fails before relocation and the
    four are unmapped, in the order of their finalizers (x, z, w, y),
-   before the chain is built: none of them may be in it.  */
+   before the batch is built: none of them may be in it.  */
 
 int
 sframe_vers_x (void)

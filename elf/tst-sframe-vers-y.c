@@ -20,7 +20,7 @@
    is linked against tst-sframe-vers-ylink.so, the same object under the
    same soname with SFRAME_VERS_2, so that it needs a version this one does
    not define and dlopen fails after every object of its load is mapped,
-   before relocation (see tst-sframe-chain.c).  */
+   before relocation (see tst-sframe-batch.c).  */
 
 int
 sframe_vers_y (void)

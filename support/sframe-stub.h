@@ -36,18 +36,21 @@
    ptrace until its first execve, and at that stop the stand-in edits
    the new program's auxiliary vector (announcing the size of struct
    sframe_setup by default; or 0, or nothing; see enum
-   sframe_stub_announce), before any of the program's code runs.  A
-   missing entry takes the place of AT_IGNORE or, failing that, of
-   AT_FLAGS (always 0 on Linux, and unused by glibc); a removed entry
-   becomes AT_IGNORE.  FN must therefore execve before it makes any
-   trapped call, unless the configuration says sframe_stub_announce_kernel.
+   sframe_stub_announce; and AT_SFRAME_BATCH_MAX if the configuration
+   gives one), before any of the program's code runs.  A missing entry
+   takes the place of AT_IGNORE or, failing that, of AT_FLAGS (always 0
+   on Linux) or AT_PHENT (always the size of a program header), both
+   unused by glibc; a removed entry becomes AT_IGNORE.  FN must
+   therefore execve before it makes any trapped call, unless the
+   configuration says sframe_stub_announce_kernel.
 
-   A chain (sframe_register with version 1 of struct sframe_setup) is
-   recorded as one add per structure, up to the first the stand-in
-   refuses, and answered as the kernel answers it.  The kernel carries
-   it out only if it takes chains itself and no structure got an error
-   the test configured: otherwise the stand-in answers the whole call,
-   and the structures before the refused one are registered with the
+   A batch (sframe_register_batch) is recorded as one add per
+   structure, up to the first the stand-in refuses, and answered as the
+   kernel answers it; where no AT_SFRAME_BATCH_MAX was announced, as a
+   kernel without the call answers (ENOSYS).  The kernel carries it out
+   only if it takes batches itself and no structure got an error the
+   test configured: otherwise the stand-in answers the whole call, and
+   the structures before the refused one are registered with the
    stand-in only.
 
    The child can also ask the stand-in, with sframe_stub_marker, whether
@@ -94,15 +97,13 @@ struct sframe_stub_call
      and address.  */
   unsigned long int args[4];
   int error;			/* Errno answered; 0 for success.  */
-  /* Marker: the value answered.  The first add of a chain: what the
-     call answered besides an error, 0 if all of the chain was
-     registered, else the number registered before the one refused.  */
+  /* Marker: the value answered.  The first add of a batch: what the
+     call answered besides an error, the number of structures
+     registered.  */
   long int value;
-  /* An add of a chain (sframe_register with struct sframe_setup of
-     version 1, the size of struct dl_sframe_chain): its place in the
-     chain, from 1, each structure being an add of its own.  0 for an
-     add of one structure, and for every other call.  */
-  unsigned int chain;
+  /* An add of sframe_register_batch: its place in the batch, from 1,
+     each structure being an add of its own.  0 for every other call.  */
+  unsigned int batch;
   /* Add: the file mapped at the text start.  Remove: the file of the
      registration.  Marker: NULL.  NULL also if no file is mapped.  */
   char *object;
@@ -118,9 +119,6 @@ enum sframe_stub_announce
   {
     /* AT_SFRAME_SETUP_SIZE is the size of struct sframe_setup.  */
     sframe_stub_announce_setup,
-    /* AT_SFRAME_SETUP_SIZE is the size of version 1, struct
-       dl_sframe_chain: the kernel takes chains.  */
-    sframe_stub_announce_chain,
     /* AT_SFRAME_SETUP_SIZE is 0: not available to this process.  */
     sframe_stub_announce_zero,
     /* No AT_SFRAME_SETUP_SIZE, like every kernel without the
@@ -135,6 +133,10 @@ enum sframe_stub_announce
 struct sframe_stub_config
 {
   enum sframe_stub_announce announce;
+  /* If nonzero, AT_SFRAME_BATCH_MAX, the most structures the stand-in
+     takes in one sframe_register_batch call (at most 1024), unless
+     ANNOUNCE is sframe_stub_announce_none or _kernel.  */
+  unsigned int batch_max;
   /* If nonzero, answer every add and remove with this error and do
      nothing else, like a policy that forbids the calls (a seccomp
      filter that answers ENOSYS or EPERM).  */
@@ -168,7 +170,7 @@ struct sframe_stub_result *sframe_stub_run (const struct sframe_stub_config *,
 					    void *closure);
 
 /* Install in the calling thread, after setting PR_SET_NO_NEW_PRIVS, a
-   seccomp filter that gives ACTION (a SECCOMP_RET_* value) to both
+   seccomp filter that gives ACTION (a SECCOMP_RET_* value) to the
    SFrame registration system calls and, if MARKER, to prctl with
    SFRAME_STUB_MARKER; every other
    call is allowed.  FLAGS are those of SECCOMP_SET_MODE_FILTER.  Return

@@ -44,6 +44,7 @@
 # include <poll.h>
 # include <sys/auxv.h>
 # include <sys/ioctl.h>
+# include <sys/param.h>
 # include <sys/pidfd.h>
 # include <sys/ptrace.h>
 # include <sys/socket.h>
@@ -156,10 +157,10 @@ sframe_stub_check (const struct sframe_stub_result *r)
     {
       const struct sframe_stub_call *c = &r->calls[i];
       printf ("stub: %-6s %#lx %#lx %#lx %#lx -> %s %d value %ld"
-	      " chain %u  %s\n", kinds[c->kind],
+	      " batch %u  %s\n", kinds[c->kind],
 	      c->args[0], c->args[1], c->args[2], c->args[3],
 	      c->forwarded ? "kernel; stand-in's error" : "error", c->error,
-	      c->value, c->chain, c->object != NULL ? c->object : "");
+	      c->value, c->batch, c->object != NULL ? c->object : "");
       if (c->problem != NULL)
 	{
 	  support_record_failure ();
@@ -307,10 +308,10 @@ struct stub
   const struct sframe_stub_config *config;
   /* Let the kernel carry out the calls (see <support/sframe-stub.h>).  */
   bool forward;
-  /* The kernel also takes chains.  */
-  bool forward_chains;
-  /* The child was told that chains are taken.  */
-  bool chains_announced;
+  /* The kernel also takes batches.  */
+  bool forward_batches;
+  /* The AT_SFRAME_BATCH_MAX the child was told, 0 for none.  */
+  unsigned long int batch_max;
   /* The answer to the current call is one the test configured.  */
   bool injected;
   pid_t pid;
@@ -495,68 +496,34 @@ kernel_has_sframe (void)
   return getauxval (AT_SFRAME_SETUP_SIZE) >= sizeof (struct dl_sframe_setup);
 }
 
-/* Return true if the kernel also takes chains.  */
-static bool
-kernel_takes_chains (void)
-{
-  return (kernel_has_sframe ()
-	  && (getauxval (AT_SFRAME_SETUP_SIZE)
-	      >= sizeof (struct dl_sframe_chain)));
-}
-
-/* Read the struct sframe_setup of a system call at ADDR, of SIZE bytes
-   by the caller's word, into C->args as ranges (see there), and
-   check its shape.  SIZE is that of struct dl_sframe_setup, or of
-   struct dl_sframe_chain, whose next field goes to *NEXT.  Return the
-   error a kernel answers for the shape, or 0.  */
+/* Put the ranges of SETUP, the structure of call C (NULL if it could
+   not be read), into C->args (see there) and check its shape.  Return
+   the error a kernel answers for it, or 0.  */
 static int
-read_setup (struct stub *stub, struct sframe_stub_call *c,
-	    unsigned long int addr, unsigned long int size, uint64_t *next)
+setup_args (struct sframe_stub_call *c, const struct dl_sframe_setup *setup)
 {
-  *next = 0;
-  if (size != sizeof (struct dl_sframe_setup)
-      && size != sizeof (struct dl_sframe_chain))
+  if (setup == NULL)
     {
-      add_problem (c, "struct sframe_setup of unknown size %lu", size);
-      return EINVAL;
-    }
-  if (size == sizeof (struct dl_sframe_chain) && !stub->chains_announced)
-    {
-      /* As a kernel that announces a smaller size answers.  */
-      add_problem (c, "struct sframe_setup of size %lu, not announced",
-		   size);
-      return EINVAL;
-    }
-  struct dl_sframe_chain setup = { 0 };
-  struct iovec local = { &setup, size };
-  struct iovec remote = { (void *) addr, size };
-  ssize_t n = process_vm_readv (stub->pid, &local, 1, &remote, 1, 0);
-  if (n < 0 && errno == EPERM)
-    FAIL_UNSUPPORTED ("process_vm_readv not permitted (Yama?)");
-  if (n != size)
-    {
-      add_problem (c, "cannot read struct sframe_setup at %#lx", addr);
+      add_problem (c, "cannot read struct sframe_setup");
       return EFAULT;
     }
-  c->args[0] = setup.sframe_start;
-  *next = setup.next;
+  c->args[0] = setup->sframe_start;
   if (c->kind == sframe_stub_remove)
     {
-      if (setup.sframe_size != 0 || setup.text_start != 0
-	  || setup.text_size != 0 || setup.next != 0)
+      if (setup->sframe_size != 0 || setup->text_start != 0
+	  || setup->text_size != 0)
 	{
 	  add_problem (c, "sframe_unregister with fields other than"
 		       " sframe_start set");
-	  *next = 0;
 	  return EINVAL;
 	}
       return 0;
     }
-  c->args[1] = setup.sframe_start + setup.sframe_size;
-  c->args[2] = setup.text_start;
-  c->args[3] = setup.text_start + setup.text_size;
-  if (setup.sframe_size == 0 || setup.text_size == 0
-      || c->args[1] < setup.sframe_start || c->args[3] < setup.text_start)
+  c->args[1] = setup->sframe_start + setup->sframe_size;
+  c->args[2] = setup->text_start;
+  c->args[3] = setup->text_start + setup->text_size;
+  if (setup->sframe_size == 0 || setup->text_size == 0
+      || c->args[1] < setup->sframe_start || c->args[3] < setup->text_start)
     {
       add_problem (c, "empty or wrapping range");
       return EINVAL;
@@ -580,41 +547,86 @@ new_call (struct stub *stub, size_t *alloc)
   return c;
 }
 
-/* The rest of a chain whose first structure is call FIRST, answered
-   already, and names NEXT: record an add for each structure, in order,
-   up to the first refused, as the kernel registers them.  Put the
-   answer to the system call in the first call, as for any call (its
-   error, or its value: 0 if the whole chain was registered, else the
-   number registered before the refused one), and return it.  The
-   kernel carries the call out if it takes chains and no structure got
-   an error the test configured; otherwise the stand-in answers, and
-   the structures it registered are not registered in the kernel.  */
+/* Handle the system call DATA, sframe_register, sframe_unregister or
+   sframe_register_batch, recorded from call FIRST on: read its
+   structures and record one add or remove for each, in order, up to
+   the first refused, as the kernel handles them.  Put the answer in
+   call FIRST (its error, or the value of a batch: the number
+   registered) and return it.  The kernel carries the call out if it
+   has it and no structure got an error the test configured (a verdict
+   of the stand-in's own goes to the kernel, which gives its own
+   answer); otherwise the stand-in answers, and registers the
+   structures it accepted with itself only.  */
 static struct sframe_stub_call *
-handle_chain (struct stub *stub, size_t *alloc, size_t first, uint64_t next)
+handle_setups (struct stub *stub, size_t *alloc, size_t first,
+	       const struct seccomp_data *data)
 {
   struct sframe_stub_result *r = stub->result;
-  bool injected = stub->injected;
-  unsigned int pos = 1;
-  int error = r->calls[first].error;
-  while (error == 0 && next != 0)
+  const struct sframe_stub_config *config = stub->config;
+  bool batch = data->nr == __NR_sframe_register_batch;
+  unsigned long int count = batch ? (unsigned int) data->args[1] : 1;
+  unsigned long int size = data->args[batch ? 2 : 1];
+  unsigned long int max = batch ? MIN (stub->batch_max,
+				       DL_SFRAME_BATCH_MAX) : 1;
+  struct sframe_stub_call *c = &r->calls[first];
+  c->kind = (data->nr == __NR_sframe_unregister
+	     ? sframe_stub_remove : sframe_stub_add);
+  c->batch = batch;
+  struct dl_sframe_setup setups[DL_SFRAME_BATCH_MAX];
+  unsigned long int readable = 0;
+  int error = 0;
+  if (max == 0)
     {
-      struct sframe_stub_call *c = new_call (stub, alloc);
-      c->kind = sframe_stub_add;
-      c->chain = ++pos;
-      stub->injected = false;
-      error = read_setup (stub, c, next, sizeof (struct dl_sframe_chain),
-			  &next);
-      if (error == 0)
-	error = handle_add (stub, c);
+      /* As a kernel without the call answers.  */
+      add_problem (c, "sframe_register_batch, not announced");
+      error = ENOSYS;
+    }
+  else if (size != sizeof (*setups) || count == 0 || count > max)
+    {
+      add_problem (c, "%lu structures of %lu bytes, not 1 to %lu of %zu",
+		   count, size, max, sizeof (*setups));
+      error = EINVAL;
+    }
+  else
+    {
+      struct iovec local = { setups, count * size };
+      struct iovec remote = { (void *) data->args[0], count * size };
+      ssize_t n = process_vm_readv (stub->pid, &local, 1, &remote, 1, 0);
+      if (n < 0 && errno == EPERM)
+	FAIL_UNSUPPORTED ("process_vm_readv not permitted (Yama?)");
+      readable = n < 0 ? 0 : n / size;
+    }
+
+  bool injected = false;
+  unsigned long int done = 0;
+  while (error == 0 && done < count)
+    {
+      if (done > 0)
+	{
+	  c = new_call (stub, alloc);
+	  c->kind = sframe_stub_add;
+	  c->batch = done + 1;
+	}
+      stub->injected = config->no_support_errno != 0;
+      error = setup_args (c, done < readable ? &setups[done] : NULL);
+      if (stub->injected)
+	/* A policy refuses the whole call.  */
+	error = config->no_support_errno;
+      else if (error == 0)
+	error = (c->kind == sframe_stub_add
+		 ? handle_add (stub, c) : handle_remove (stub, c));
       c->error = error;
       injected |= stub->injected;
+      done += error == 0;
     }
-  bool forward = stub->forward_chains && !injected;
+  bool forward = (batch ? stub->forward_batches : stub->forward) && !injected;
   for (size_t i = first; i < r->ncalls; ++i)
     r->calls[i].forwarded = forward;
-  struct sframe_stub_call *c = &r->calls[first];
-  if (c->error == 0 && error != 0)
-    c->value = pos - 1;
+  c = &r->calls[first];
+  if (done == 0)
+    c->error = error;
+  else if (batch)
+    c->value = done;
   return c;
 }
 
@@ -644,8 +656,9 @@ sframe_stub_filter (unsigned int action, bool marker, unsigned int flags)
       BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, STUB_AUDIT_ARCH, 1, 0),
       BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 5, 0),
-      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 4, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 6, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 5, 0),
+      BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register_batch, 4, 0),
       BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, marker ? __NR_prctl : -1U, 0, 2),
       BPF_STMT (BPF_LD | BPF_W | BPF_ABS, option_low),
       BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, SFRAME_STUB_MARKER, 1, 0),
@@ -730,9 +743,9 @@ mem_write_word (int fd, uintptr_t addr, uint64_t word)
 }
 
 /* Edit the auxiliary vector of PID, stopped right after its execve, as
-   ANNOUNCE says.  */
+   CONFIG says.  */
 static void
-edit_auxv (pid_t pid, enum sframe_stub_announce announce)
+edit_auxv (pid_t pid, const struct sframe_stub_config *config)
 {
   /* Field 28 of /proc/PID/stat, startstack, is where execve put argc,
      followed by argv, envp and the auxiliary vector.  */
@@ -763,43 +776,55 @@ edit_auxv (pid_t pid, enum sframe_stub_announce announce)
     addr += sizeof (uint64_t);
   addr += sizeof (uint64_t);
 
-  uintptr_t entry = 0, ignore = 0, flags = 0;
+  /* The entries of AT_SFRAME_SETUP_SIZE and AT_SFRAME_BATCH_MAX, and
+     those a missing one can replace, in that order: AT_IGNORE (two at
+     most), AT_FLAGS, AT_PHENT.  */
+  uintptr_t entry[2] = { 0, 0 }, spare[4] = { 0 };
+  size_t nignore = 0;
   bool pagesz = false;
   for (uint64_t type; (type = mem_word (fd, addr)) != AT_NULL;
        addr += 2 * sizeof (uint64_t))
-    if (type == AT_SFRAME_SETUP_SIZE)
-      entry = addr;
-    else if (type == AT_IGNORE && ignore == 0)
-      ignore = addr;
-    else if (type == AT_FLAGS)
-      flags = addr;
+    if (type == AT_SFRAME_SETUP_SIZE || type == AT_SFRAME_BATCH_MAX)
+      entry[type == AT_SFRAME_BATCH_MAX] = addr;
+    else if (type == AT_IGNORE && nignore < 2)
+      spare[nignore++] = addr;
+    else if (type == AT_FLAGS || type == AT_PHENT)
+      spare[2 + (type == AT_PHENT)] = addr;
     else if (type == AT_PAGESZ)
       pagesz = mem_word (fd, addr + sizeof (uint64_t)) == getpagesize ();
   if (!pagesz)
     FAIL_EXIT1 ("stand-in: no auxiliary vector found at startstack %#lx",
 		start_stack);
 
-  if (announce == sframe_stub_announce_none)
+  bool none = config->announce == sframe_stub_announce_none;
+  const uint64_t values[2] =
     {
-      if (entry != 0)
-	mem_write_word (fd, entry, AT_IGNORE);
-      printf ("info: stand-in: no AT_SFRAME_SETUP_SIZE\n");
-    }
+      config->announce == sframe_stub_announce_zero
+      ? 0 : sizeof (struct dl_sframe_setup),
+      none ? 0 : config->batch_max,
+    };
+  for (size_t i = 0, next = 0; i < 2; ++i)
+    if (none || (i == 1 && values[i] == 0))
+      {
+	if (entry[i] != 0)
+	  mem_write_word (fd, entry[i], AT_IGNORE);
+      }
+    else
+      {
+	while (entry[i] == 0 && next < array_length (spare))
+	  entry[i] = spare[next++];
+	if (entry[i] == 0)
+	  FAIL_EXIT1 ("stand-in: no auxiliary vector entry to replace");
+	mem_write_word (fd, entry[i],
+			i == 0 ? AT_SFRAME_SETUP_SIZE : AT_SFRAME_BATCH_MAX);
+	mem_write_word (fd, entry[i] + sizeof (uint64_t), values[i]);
+      }
+  if (none)
+    printf ("info: stand-in: no AT_SFRAME_SETUP_SIZE\n");
   else
-    {
-      uint64_t value = (announce == sframe_stub_announce_zero ? 0
-			: announce == sframe_stub_announce_chain
-			? sizeof (struct dl_sframe_chain)
-			: sizeof (struct dl_sframe_setup));
-      if (entry == 0)
-	entry = ignore != 0 ? ignore : flags;
-      if (entry == 0)
-	FAIL_EXIT1 ("stand-in: no auxiliary vector entry to replace");
-      mem_write_word (fd, entry, AT_SFRAME_SETUP_SIZE);
-      mem_write_word (fd, entry + sizeof (uint64_t), value);
-      printf ("info: stand-in: AT_SFRAME_SETUP_SIZE %lu\n",
-	      (unsigned long int) value);
-    }
+    printf ("info: stand-in: AT_SFRAME_SETUP_SIZE %lu,"
+	    " AT_SFRAME_BATCH_MAX %lu (0: none)\n",
+	    (unsigned long int) values[0], (unsigned long int) values[1]);
   xclose (fd);
 }
 
@@ -807,7 +832,8 @@ edit_auxv (pid_t pid, enum sframe_stub_announce announce)
    its auxiliary vector there and detach.  Return false and store the
    wait status in *STATUS if it ended before.  */
 static bool
-trace_to_exec (pid_t pid, enum sframe_stub_announce announce, int *status)
+trace_to_exec (pid_t pid, const struct sframe_stub_config *config,
+	       int *status)
 {
   while (true)
     {
@@ -818,7 +844,7 @@ trace_to_exec (pid_t pid, enum sframe_stub_announce announce, int *status)
       if (sig == SIGTRAP)
 	{
 	  /* The stop after a successful execve.  */
-	  edit_auxv (pid, announce);
+	  edit_auxv (pid, config);
 	  if (ptrace (PTRACE_DETACH, pid, 0, 0) != 0)
 	    FAIL_EXIT1 ("ptrace (PTRACE_DETACH): %m");
 	  return true;
@@ -870,45 +896,16 @@ supervise (struct stub *stub, int listener)
 
       size_t first = r->ncalls;
       struct sframe_stub_call *c = new_call (stub, &alloc);
-      int shape_error = 0;
-      uint64_t next = 0;
       if (req->data.nr == __NR_prctl)
 	{
 	  /* The marker.  */
 	  c->kind = sframe_stub_marker_call;
 	  c->args[0] = req->data.args[1];
 	  c->args[1] = req->data.args[2];
+	  c->value = handle_marker (stub, c);
 	}
       else
-	{
-	  c->kind = (req->data.nr == __NR_sframe_register
-		     ? sframe_stub_add : sframe_stub_remove);
-	  shape_error = read_setup (stub, c, req->data.args[0],
-				    req->data.args[1], &next);
-	  if (c->kind == sframe_stub_add
-	      && req->data.args[1] == sizeof (struct dl_sframe_chain))
-	    c->chain = 1;
-	}
-      if (c->kind == sframe_stub_marker_call)
-	c->value = handle_marker (stub, c);
-      else
-	{
-	  stub->injected = stub->config->no_support_errno != 0;
-	  if (stub->injected)
-	    c->error = stub->config->no_support_errno;
-	  else if (shape_error != 0)
-	    c->error = shape_error;
-	  else if (c->kind == sframe_stub_add)
-	    c->error = handle_add (stub, c);
-	  else
-	    c->error = handle_remove (stub, c);
-	  /* An error the test configured is the stand-in's to answer; a
-	     verdict of its own goes to the kernel, which gives its own
-	     answer.  */
-	  c->forwarded = stub->forward && !stub->injected;
-	  if (c->chain != 0)
-	    c = handle_chain (stub, &alloc, first, next);
-	}
+	c = handle_setups (stub, &alloc, first, &req->data);
 
       /* The answer only counts if the call is still pending: what was
 	 read from /proc then belonged to the caller.  */
@@ -979,18 +976,17 @@ sframe_stub_run (const struct sframe_stub_config *config,
     }
   stub.pid = pid;
   stub.forward = kernel_has_sframe ();
-  stub.forward_chains = kernel_takes_chains ();
-  stub.chains_announced
-    = (stub.config->announce == sframe_stub_announce_chain
-       || (stub.config->announce == sframe_stub_announce_kernel
-	   && (getauxval (AT_SFRAME_SETUP_SIZE)
-	       >= sizeof (struct dl_sframe_chain))));
+  stub.forward_batches = stub.forward && getauxval (AT_SFRAME_BATCH_MAX) != 0;
+  stub.batch_max = (stub.config->announce == sframe_stub_announce_kernel
+		    ? getauxval (AT_SFRAME_BATCH_MAX)
+		    : stub.config->announce == sframe_stub_announce_none
+		    ? 0 : stub.config->batch_max);
   if (stub.forward)
     printf ("info: stand-in: the kernel has SFrame registration;"
 	    " calls are checked and forwarded to it, except\n"
 	    "info: stand-in: the errors this test injects\n");
   if (!trace
-      || trace_to_exec (pid, stub.config->announce, &stub.result->status))
+      || trace_to_exec (pid, stub.config, &stub.result->status))
     {
       supervise (&stub, listener);
       xwaitpid (pid, &stub.result->status, 0);

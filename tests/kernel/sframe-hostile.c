@@ -546,11 +546,11 @@ main (int argc, char **argv)
   long bad = atomic_load (&undocumented);
   long sys = atomic_load (&calls[SFRAME_SYSCALL]);
   long prc = atomic_load (&calls[SFRAME_PRCTL]);
-  long chn = atomic_load (&calls[SFRAME_CHAIN]);
+  long bat = atomic_load (&calls[SFRAME_BATCH]);
   /* Every entry must have been attacked.  */
-  int fail = bad != 0 || sys == 0 || prc == 0 || chn == 0;
+  int fail = bad != 0 || sys == 0 || prc == 0 || bat == 0;
   printf ("%s: hostile: %ld calls in %d s (%ld system calls, %ld prctls,"
-	  " %ld chains), %ld undocumented answers\n", fail ? "FAIL" : "PASS",
-	  total, seconds, sys, prc, chn, bad);
+	  " %ld batches), %ld undocumented answers\n", fail ? "FAIL" : "PASS",
+	  total, seconds, sys, prc, bat, bad);
   return fail;
 }

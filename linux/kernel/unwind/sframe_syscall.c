@@ -25,10 +25,10 @@
 static_assert(sizeof(struct sframe_setup) == SFRAME_SETUP_SIZE_VER0);
 
 /*
- * The entries of a batch that are allocated before the locks are taken
- * once for all of them.
+ * The entries of a batch are allocated a group at a time, before the
+ * locks are taken once for the group.
  */
-#define SFRAME_LINK_BATCH	32
+#define SFRAME_GROUP	32
 
 /*
  * Copy the caller's structure.  Its size must be one the kernel knows
@@ -101,8 +101,9 @@ unsigned long sframe_batch_max(void)
 	return SFRAME_BATCH_MAX;
 }
 
-SYSCALL_DEFINE2(sframe_register, const struct sframe_setup __user *, usetup,
-		size_t, size)
+/* Register *usetup, of size bytes: 0, or why not. */
+static int sframe_register_one(const struct sframe_setup __user *usetup,
+			       size_t size)
 {
 	struct sframe_setup setup;
 	unsigned long sframe_end, text_end;
@@ -117,27 +118,34 @@ SYSCALL_DEFINE2(sframe_register, const struct sframe_setup __user *, usetup,
 				  setup.text_start, text_end);
 }
 
+SYSCALL_DEFINE2(sframe_register, const struct sframe_setup __user *, usetup,
+		size_t, size)
+{
+	return sframe_register_one(usetup, size);
+}
+
 /*
  * Register usetups[0] to usetups[count - 1] in their order, up to the
  * first structure refused, each checked as a sframe_register() call of
- * its own would be.  Entries are allocated a batch at a time, before the
- * locks, and linked under one taking of the locks a batch; between
- * batches the call lets others run and stops for a fatal signal.
+ * its own would be.  Entries are allocated a group at a time, before
+ * the locks, and linked under one taking of the locks a group; between
+ * groups the call lets others run and stops for a fatal signal.
  *
- * Return: the number registered, count if all were; if the first was
- * refused, why.  A call from the refused structure says why it was.
+ * Not inlined, so that the group it keeps on its stack (which the kernel
+ * may clear at each call, CONFIG_INIT_STACK_ALL_ZERO) costs nothing to
+ * a batch of one.
+ *
+ * Return: as sframe_register_batch().
  */
-SYSCALL_DEFINE3(sframe_register_batch,
-		const struct sframe_setup __user *, usetups,
-		unsigned int, count, size_t, size)
+static noinline long
+sframe_register_many(const struct sframe_setup __user *usetups,
+		     unsigned int count)
 {
-	struct sframe_entry *ents[SFRAME_LINK_BATCH];
-	unsigned int i, n = 0, linked, done = 0;
-	int ret = 0, err;
+	struct sframe_entry *ents[SFRAME_GROUP];
+	unsigned int i, n = 0, linked;
+	long done = 0, ret = 0;
+	int err;
 
-	if (size != SFRAME_SETUP_SIZE_VER0 || !count ||
-	    count > SFRAME_BATCH_MAX)
-		return -EINVAL;
 	for (i = 0; i < count; i++) {
 		struct sframe_entry *ent = sframe_setup_entry(&usetups[i]);
 
@@ -146,7 +154,7 @@ SYSCALL_DEFINE3(sframe_register_batch,
 			break;
 		}
 		ents[n++] = ent;
-		if (n < SFRAME_LINK_BATCH || i + 1 == count)
+		if (n < SFRAME_GROUP || i + 1 == count)
 			continue;
 		ret = sframe_link_entries(ents, n, &linked);
 		done += linked;
@@ -167,6 +175,28 @@ SYSCALL_DEFINE3(sframe_register_batch,
 			ret = err;
 	}
 	return done ? done : ret;
+}
+
+/*
+ * Return: the number of structures registered, count if all were; if
+ * the first was refused, why.  A call from the refused structure says
+ * why it was.
+ */
+SYSCALL_DEFINE3(sframe_register_batch,
+		const struct sframe_setup __user *, usetups,
+		unsigned int, count, size_t, size)
+{
+	int ret;
+
+	if (size != SFRAME_SETUP_SIZE_VER0 || !count ||
+	    count > SFRAME_BATCH_MAX)
+		return -EINVAL;
+	/* A dlopen() of one object: sframe_register()'s path. */
+	if (count == 1) {
+		ret = sframe_register_one(usetups, size);
+		return ret ? ret : 1;
+	}
+	return sframe_register_many(usetups, count);
 }
 
 SYSCALL_DEFINE2(sframe_unregister, const struct sframe_setup __user *, usetup,

@@ -1,4 +1,4 @@
-/* The auxiliary vector entry that announces SFrame registration.  Linux.
+/* The auxiliary vector entries that announce SFrame registration.  Linux.
    Copyright The GNU Toolchain Authors.
    This file is part of the GNU C Library.
 
@@ -19,14 +19,20 @@
 #ifndef _DL_SFRAME_AUXV_H
 #define _DL_SFRAME_AUXV_H 1
 
-/* FALLBACK: the auxiliary vector entry in which the matching kernel
-   series announces SFrame registration (its include/uapi/linux/auxvec.h):
-   the largest struct sframe_setup size the kernel takes, 0 if it cannot
-   unwind the process with SFrame.  The number is provisional until the
-   upstream kernel assigns one, so it stays out of the installed
-   <elf.h>; this is the only place in glibc that names it.  */
+/* FALLBACK: the auxiliary vector entries in which the matching kernel
+   series announces SFrame registration (its include/uapi/linux/auxvec.h).
+   AT_SFRAME_SETUP_SIZE is the largest struct sframe_setup size the
+   kernel takes, 0 if it cannot unwind the process with SFrame.
+   AT_SFRAME_BATCH_MAX, the series' extension, is the most structures
+   one sframe_register_batch call takes; 0 or no entry if that call must
+   not be made.  The numbers are provisional until the upstream kernel
+   assigns them, so they stay out of the installed <elf.h>; this is the
+   only place in glibc that names them.  */
 #ifndef AT_SFRAME_SETUP_SIZE
 # define AT_SFRAME_SETUP_SIZE	52
+#endif
+#ifndef AT_SFRAME_BATCH_MAX
+# define AT_SFRAME_BATCH_MAX	53
 #endif
 
 #endif /* dl-sframe-auxv.h */

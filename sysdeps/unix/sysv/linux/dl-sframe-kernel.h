@@ -31,7 +31,6 @@
 # include <stddef.h>
 # include <stdint.h>
 # include <sysdep.h>
-# include <dl-sframe-chain.h>
 
 /* The kernel takes a section and the text it describes with
    sframe_register (struct sframe_setup *, size) and
@@ -40,11 +39,12 @@
    is told by AT_SFRAME_SETUP_SIZE (see elf/dl-sframe.c), never by a
    call.
 
-   A kernel that announces the size of version 1 of the structure,
-   struct dl_sframe_chain (40 bytes), also takes a chain of them in one
-   sframe_register call: each structure names the next.  */
+   The matching kernel series also has sframe_register_batch (const
+   struct sframe_setup *setups, unsigned int count, size_t size), which
+   registers an array of structures in one call, and announces it with
+   AT_SFRAME_BATCH_MAX, the largest COUNT it takes.  */
 
-/* The structure both system calls take.  Its size is its version: the
+/* The structure the system calls take.  Its size is its version: the
    kernel announces the largest size it knows in AT_SFRAME_SETUP_SIZE
    and answers EINVAL for a size it does not know.  */
 struct dl_sframe_setup
@@ -57,13 +57,14 @@ struct dl_sframe_setup
 
 # define DL_SFRAME_KERNEL 1
 
-/* Version 1, which the kernel takes where it announces its size: the
-   four fields and the next structure of a chain.  */
-_Static_assert (sizeof (struct dl_sframe_chain) == 40,
-		"struct dl_sframe_chain is the kernel's version 1");
-_Static_assert (offsetof (struct dl_sframe_chain, next)
-		== sizeof (struct dl_sframe_setup),
-		"struct dl_sframe_chain appends next to version 0");
+/* The most structures one sframe_register_batch call takes, whatever
+   AT_SFRAME_BATCH_MAX says (the kernel documents this bound); 0 where
+   the call has no number, and rtld then makes one call per object.  */
+# ifdef __NR_sframe_register_batch
+#  define DL_SFRAME_BATCH_MAX 1024
+# else
+#  define DL_SFRAME_BATCH_MAX 0
+# endif
 
 /* Register the SFrame section [SFRAME_START, SFRAME_END) for the text
    [TEXT_START, TEXT_END).  Return 0 on success or a positive errno
@@ -84,16 +85,22 @@ dl_sframe_kernel_add (uintptr_t sframe_start, uintptr_t sframe_end,
   return INTERNAL_SYSCALL_ERROR_P (r) ? INTERNAL_SYSCALL_ERRNO (r) : 0;
 }
 
-/* Register the chain that starts at FIRST, in its order, up to the first
-   structure the kernel refuses.  Return 0 if all of it was registered;
-   else the number of structures registered before the refused one, if
-   any; else the negated errno value of the first.  */
+/* Register the COUNT structures at SETUPS (at most the kernel's
+   AT_SFRAME_BATCH_MAX), in their order, up to the first one the kernel
+   refuses.  Return the number registered, COUNT if all of them were;
+   or, if the first was refused, its negated errno value.  */
 static inline long int
-dl_sframe_kernel_add_chain (const struct dl_sframe_chain *first)
+dl_sframe_kernel_add_batch (const struct dl_sframe_setup *setups,
+			    size_t count)
 {
-  long int r = INTERNAL_SYSCALL_CALL (sframe_register, first,
-				      sizeof (*first));
+# ifdef __NR_sframe_register_batch
+  long int r = INTERNAL_SYSCALL_CALL (sframe_register_batch, setups,
+				      count, sizeof (*setups));
   return INTERNAL_SYSCALL_ERROR_P (r) ? -INTERNAL_SYSCALL_ERRNO (r) : r;
+# else
+  /* Never called: DL_SFRAME_BATCH_MAX is 0.  */
+  return -ENOSYS;
+# endif
 }
 
 /* Withdraw the SFrame section that starts at SFRAME_START.  Return 0 on

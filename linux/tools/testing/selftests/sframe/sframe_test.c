@@ -686,6 +686,11 @@ TEST(syscall_batch)
 	EXPECT_EQ(-EINVAL, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0 + 8));
 	EXPECT_EQ(0, sf_batch_withdraw(set, N));
 
+	/* A batch of one, which takes sframe_register()'s path. */
+	EXPECT_EQ(1, sf_batch(set, 1, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(-EEXIST, sf_batch(set, 1, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(1, sf_batch_withdraw(set, N));
+
 	/* All of it. */
 	EXPECT_EQ(N, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
 	for (i = 0; i < N; i += 33)
@@ -724,6 +729,10 @@ TEST(syscall_batch)
 		TH_LOG("batch: a call from the refused structure");
 	EXPECT_EQ(N - 41, sf_batch(&set[41], N - 41, SFRAME_SETUP_SIZE_VER0));
 	EXPECT_EQ(N - 1, sf_batch_withdraw(set, N));
+	ASSERT_EQ((void *)set[40].text_start,
+		  mmap((void *)set[40].text_start, page,
+		       PROT_READ | PROT_EXEC,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0));
 
 	/* The first refused: nothing registered. */
 	set[0].sframe_size = 0;

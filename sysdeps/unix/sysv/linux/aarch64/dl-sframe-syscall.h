@@ -24,4 +24,5 @@
 #ifndef __NR_sframe_register
 # define __NR_sframe_register	472
 # define __NR_sframe_unregister	473
+# define __NR_sframe_register_batch	474
 #endif

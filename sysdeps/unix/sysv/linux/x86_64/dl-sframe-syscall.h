@@ -25,4 +25,5 @@
 #if !defined __NR_sframe_register && defined __LP64__
 # define __NR_sframe_register	472
 # define __NR_sframe_unregister	473
+# define __NR_sframe_register_batch	474
 #endif

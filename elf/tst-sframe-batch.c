@@ -1,4 +1,4 @@
-/* Registering the objects of one load with one system call (a chain).
+/* Registering the objects of one load with one system call (a batch).
    Copyright The GNU Toolchain Authors.
    This file is part of the GNU C Library.
 
@@ -16,15 +16,18 @@
    License along with the GNU C Library; if not, see
    <https://www.gnu.org/licenses/>.  */
 
-/* Checks that where the kernel takes chains (it announces the size of
-   version 1 of struct sframe_setup), the dynamic linker registers all
-   the objects of a start-up and all those of a dlopen or dlmopen with
-   one sframe_register each, still before any of their code runs (the
-   IFUNC resolvers relocation runs, the constructors); that an object
-   refused in a chain costs only itself its registration; that objects
-   unmapped before their load was registered (a failed dlopen), from
-   any place in the chain, are neither registered nor withdrawn; and
-   that a policy's errno for a chain stops all further requests.  */
+/* Checks that where the kernel takes batches (it announces
+   AT_SFRAME_BATCH_MAX), the dynamic linker registers all the objects of
+   a start-up and all those of a dlopen or dlmopen with one
+   sframe_register_batch each, still before any of their code runs (the
+   IFUNC resolvers relocation runs, the constructors); that a load of
+   more objects than the kernel takes in one call is sent in batches of
+   at most that many; that an object refused in a batch costs only
+   itself its registration; that objects unmapped before their load was
+   registered (a failed dlopen), from any place in the batch, are
+   neither registered nor withdrawn; that a policy's errno for a batch
+   stops all further requests; and that a kernel without batches gets
+   one sframe_register per object.  */
 
 #include <array_length.h>
 #include <errno.h>
@@ -40,8 +43,8 @@ do_test (void)
 {
   size_t libc_expected = sframe_libc_expected ();
   char *libc_name = sframe_libc_name ();
-  struct sframe_stub_config chain =
-    { .announce = sframe_stub_announce_chain };
+  struct sframe_stub_config batch =
+    { .announce = sframe_stub_announce_setup, .batch_max = 1024 };
 
   /* (A) The program, its dependency and libc.so.6 with one call at
      start-up; the plugin with one call at dlopen; each registered
@@ -50,10 +53,10 @@ do_test (void)
     static const char *const cmds[] =
       { "open", "tst-sframe-mod2.so", "call", "close", NULL };
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
-    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
-    TEST_COMPARE (sframe_chain_calls (r), 2);
-    TEST_COMPARE (sframe_chain_length (r, 0), 2 + libc_expected);
-    TEST_COMPARE (sframe_chain_length (r, 1), 1);
+    struct sframe_stub_result *r = sframe_prog_run (&batch, &run);
+    TEST_COMPARE (sframe_batch_calls (r), 2);
+    TEST_COMPARE (sframe_batch_length (r, 0), 2 + libc_expected);
+    TEST_COMPARE (sframe_batch_length (r, 1), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-prog"), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
@@ -67,7 +70,7 @@ do_test (void)
     TEST_COMPARE (sframe_stub_marker_value (r, 0), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
-    /* Relocation ran the plugin's IFUNC resolver after the chain was
+    /* Relocation ran the plugin's IFUNC resolver after the batch was
        registered.  */
     TEST_COMPARE (sframe_stub_marker_value (r, 112), 1);
     TEST_VERIFY (sframe_stub_live (r, "tst-sframe-prog"));
@@ -76,15 +79,15 @@ do_test (void)
     sframe_stub_free (r);
   }
 
-  /* (B) The kernel maps the program: the chain starts with its
-     dependency.  LD_PRELOAD and LD_AUDIT modules are in a chain of
+  /* (B) The kernel maps the program: the batch starts with its
+     dependency.  LD_PRELOAD and LD_AUDIT modules are in a batch of
      their load too.  */
   {
     static const char *const no_cmds[] = { NULL };
     struct sframe_prog_run run = { .kernel = true, .cmds = no_cmds };
-    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
-    TEST_COMPARE (sframe_chain_calls (r), 1);
-    TEST_COMPARE (sframe_chain_length (r, 0), 1 + libc_expected);
+    struct sframe_stub_result *r = sframe_prog_run (&batch, &run);
+    TEST_COMPARE (sframe_batch_calls (r), 1);
+    TEST_COMPARE (sframe_batch_length (r, 0), 1 + libc_expected);
     TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
     sframe_stub_free (r);
   }
@@ -97,9 +100,9 @@ do_test (void)
 	.kernel = false, .env_name = "LD_PRELOAD", .env_value = path,
 	.cmds = no_cmds,
       };
-    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
-    TEST_COMPARE (sframe_chain_calls (r), 1);
-    TEST_COMPARE (sframe_chain_length (r, 0), 3 + libc_expected);
+    struct sframe_stub_result *r = sframe_prog_run (&batch, &run);
+    TEST_COMPARE (sframe_batch_calls (r), 1);
+    TEST_COMPARE (sframe_batch_length (r, 0), 3 + libc_expected);
     TEST_COMPARE (sframe_stub_marker_value (r, 103), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 113), 1);
     sframe_stub_free (r);
@@ -114,12 +117,12 @@ do_test (void)
 	.kernel = false, .env_name = "LD_AUDIT", .env_value = path,
 	.cmds = no_cmds,
       };
-    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    struct sframe_stub_result *r = sframe_prog_run (&batch, &run);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-auditmod.so"), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 104), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
-    sframe_chain_calls (r);
+    sframe_batch_calls (r);
     sframe_stub_free (r);
     free (path);
   }
@@ -130,9 +133,9 @@ do_test (void)
     static const char *const cmds[] =
       { "mopen", "tst-sframe-mod2.so", "call", "close", NULL };
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
-    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
-    TEST_COMPARE (sframe_chain_calls (r), 2);
-    TEST_COMPARE (sframe_chain_length (r, 1), 1 + libc_expected);
+    struct sframe_stub_result *r = sframe_prog_run (&batch, &run);
+    TEST_COMPARE (sframe_batch_calls (r), 2);
+    TEST_COMPARE (sframe_batch_length (r, 1), 1 + libc_expected);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod2.so"), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
@@ -145,7 +148,7 @@ do_test (void)
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 112), 1);
     if (libc_expected == 0)
-      printf ("info: (B2) a chain of one: libc.so.6 lacks SFrame\n");
+      printf ("info: (B2) a batch of one: libc.so.6 lacks SFrame\n");
     sframe_stub_free (r);
   }
 
@@ -158,15 +161,15 @@ do_test (void)
 	"open", "tst-sframe-mod2.so", NULL
       };
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
-    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    struct sframe_stub_result *r = sframe_prog_run (&batch, &run);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-needs-missing.so"), 0);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
 				     "tst-sframe-needs-missing.so"), 0);
-    /* The chain was left whole: the next dlopen registers only its own
+    /* The batch was left whole: the next dlopen registers only its own
        object.  */
-    TEST_COMPARE (sframe_chain_calls (r), 2);
-    TEST_COMPARE (sframe_chain_length (r, 1), 1);
+    TEST_COMPARE (sframe_batch_calls (r), 2);
+    TEST_COMPARE (sframe_batch_length (r, 1), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     sframe_stub_free (r);
   }
@@ -177,19 +180,19 @@ do_test (void)
     static const char *const cmds[] =
       { "open-fail", "tst-sframe-undef.so", NULL };
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
-    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    struct sframe_stub_result *r = sframe_prog_run (&batch, &run);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-undef.so"), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove,
 				     "tst-sframe-undef.so"), 1);
     TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-undef.so"));
-    sframe_chain_calls (r);
+    sframe_batch_calls (r);
     sframe_stub_free (r);
   }
 
   /* (D2) dlopen fails after mapping four objects, before relocation
      (one needs a version another lacks), and unmaps them while they
-     wait for their chain (tst-sframe-vers-x.c): none is asked for, and
+     wait for their batch (tst-sframe-vers-x.c): none is asked for, and
      the next dlopen registers only its own object.  */
   {
     static const char *const cmds[] =
@@ -203,32 +206,32 @@ do_test (void)
 	"tst-sframe-vers-z.so", "tst-sframe-vers-w.so",
       };
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
-    struct sframe_stub_result *r = sframe_prog_run (&chain, &run);
+    struct sframe_stub_result *r = sframe_prog_run (&batch, &run);
     for (size_t i = 0; i < array_length (vers); ++i)
       {
 	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, vers[i]), 0);
 	TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, vers[i]), 0);
       }
-    TEST_COMPARE (sframe_chain_calls (r), 2);
-    TEST_COMPARE (sframe_chain_length (r, 1), 1);
+    TEST_COMPARE (sframe_batch_calls (r), 2);
+    TEST_COMPARE (sframe_batch_length (r, 1), 1);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod2.so"), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     sframe_stub_free (r);
   }
 
-  /* (E) The kernel refuses the second object of the start-up's chain:
+  /* (E) The kernel refuses the second object of the start-up's batch:
      the first stays registered, and the rest is asked for in a second
      call; the refused one is not asked for again.  Then the first.  */
   {
     static const char *const no_cmds[] = { NULL };
-    struct sframe_stub_config refuse = chain;
+    struct sframe_stub_config refuse = batch;
     refuse.refuse_object = "tst-sframe-mod1.so";
     refuse.refuse_errno = ENXIO;
     struct sframe_prog_run run = { .kernel = false, .cmds = no_cmds };
     struct sframe_stub_result *r = sframe_prog_run (&refuse, &run);
-    TEST_COMPARE (sframe_chain_calls (r), 1 + libc_expected);
-    TEST_COMPARE (sframe_chain_length (r, 0), 2);
+    TEST_COMPARE (sframe_batch_calls (r), 1 + libc_expected);
+    TEST_COMPARE (sframe_batch_length (r, 0), 2);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod1.so"), 1);
     TEST_VERIFY (sframe_stub_live (r, "tst-sframe-prog"));
@@ -241,27 +244,77 @@ do_test (void)
     refuse.refuse_object = "tst-sframe-prog";
     refuse.refuse_errno = EACCES;
     r = sframe_prog_run (&refuse, &run);
-    TEST_COMPARE (sframe_chain_calls (r), 2);
-    TEST_COMPARE (sframe_chain_length (r, 0), 1);
-    TEST_COMPARE (sframe_chain_length (r, 1), 1 + libc_expected);
+    TEST_COMPARE (sframe_batch_calls (r), 2);
+    TEST_COMPARE (sframe_batch_length (r, 0), 1);
+    TEST_COMPARE (sframe_batch_length (r, 1), 1 + libc_expected);
     TEST_VERIFY (!sframe_stub_live (r, "tst-sframe-prog"));
     TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
     sframe_stub_free (r);
   }
 
-  /* (F) A policy's errno for the chain (a seccomp filter that fails
-     the call): nothing of the chain is registered, and a later dlopen
+  /* (F) A policy's errno for the batch (a seccomp filter that fails
+     the call): nothing of the batch is registered, and a later dlopen
      asks nothing.  */
   {
     static const char *const cmds[] =
       { "open", "tst-sframe-mod2.so", NULL };
-    struct sframe_stub_config policy = chain;
+    struct sframe_stub_config policy = batch;
     policy.no_support_errno = EPERM;
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
     struct sframe_stub_result *r = sframe_prog_run (&policy, &run);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 1);
-    TEST_COMPARE (sframe_chain_calls (r), 1);
+    TEST_COMPARE (sframe_batch_calls (r), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 0);
+    sframe_stub_free (r);
+  }
+
+  /* (G) The kernel takes at most two objects a call: the start-up with
+     an LD_PRELOAD module, of three objects and libc.so.6, is sent in
+     batches of two (the stand-in refuses a larger one), and the
+     dlopen's plugin in a batch of one.  */
+  {
+    static const char *const cmds[] =
+      { "open", "tst-sframe-mod2.so", NULL };
+    char *path = xasprintf ("%s/elf/tst-sframe-mod3.so",
+			    support_objdir_root);
+    struct sframe_prog_run run =
+      {
+	.kernel = false, .env_name = "LD_PRELOAD", .env_value = path,
+	.cmds = cmds,
+      };
+    struct sframe_stub_config two = batch;
+    two.batch_max = 2;
+    struct sframe_stub_result *r = sframe_prog_run (&two, &run);
+    size_t startup = 3 + libc_expected;
+    size_t calls = (startup + 1) / 2;
+    TEST_COMPARE (sframe_batch_calls (r), calls + 1);
+    for (size_t i = 0; i < calls; ++i)
+      TEST_COMPARE (sframe_batch_length (r, i),
+		    startup - 2 * i >= 2 ? 2 : 1);
+    TEST_COMPARE (sframe_batch_length (r, calls), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL),
+		  startup + 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
+    TEST_COMPARE (sframe_stub_marker_value (r, 103), 1);
+    sframe_stub_free (r);
+    free (path);
+  }
+
+  /* (H) A kernel that announces the size of struct sframe_setup but no
+     batches gets one sframe_register per object.  */
+  {
+    static const char *const cmds[] =
+      { "open", "tst-sframe-mod2.so", NULL };
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_config single = batch;
+    single.batch_max = 0;
+    struct sframe_stub_result *r = sframe_prog_run (&single, &run);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL),
+		  3 + libc_expected);
+    for (size_t i = 0; i < r->ncalls; ++i)
+      TEST_COMPARE (r->calls[i].batch, 0);
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     sframe_stub_free (r);
   }
 
