@@ -324,19 +324,26 @@ _dl_sframe_register (struct link_map *l)
 					      r.text_start, r.text_end));
 }
 
-/* Take the kernel's answer ERR (see sframe_answer) for L, which was
-   asked for with SETUP.  */
-static void
-sframe_setup_answer (struct link_map *l, const struct dl_sframe_setup *setup,
-		     int err)
+/* The ranges SETUP asks for.  */
+static struct sframe_ranges
+sframe_setup_ranges (const struct dl_sframe_setup *setup)
 {
-  struct sframe_ranges r =
+  return (struct sframe_ranges)
     {
       .sframe_start = setup->sframe_start,
       .sframe_end = setup->sframe_start + setup->sframe_size,
       .text_start = setup->text_start,
       .text_end = setup->text_start + setup->text_size,
     };
+}
+
+/* Take the kernel's answer ERR (see sframe_answer) for L, which was
+   asked for with SETUP.  */
+static void
+sframe_setup_answer (struct link_map *l, const struct dl_sframe_setup *setup,
+		     int err)
+{
+  struct sframe_ranges r = sframe_setup_ranges (setup);
   sframe_answer (l, &r, err);
 }
 
@@ -349,14 +356,36 @@ sframe_send (const struct dl_sframe_setup *setups, struct link_map **maps,
   size_t i = 0;
   while (i < n && sframe_kernel_state == sframe_kernel_on)
     {
+      if (sframe_batch_max == 0)
+	{
+	  /* Batches were refused (below): one call each.  */
+	  struct sframe_ranges r = sframe_setup_ranges (&setups[i]);
+	  sframe_answer (maps[i], &r,
+			 dl_sframe_kernel_add (r.sframe_start, r.sframe_end,
+					       r.text_start, r.text_end));
+	  ++i;
+	  continue;
+	}
       /* The kernel registers the batch in order up to the first object
 	 it refuses.  Its errno is given only when that is the first; a
 	 call from it would give it otherwise, and is not worth making:
 	 an object the kernel refuses in the middle of a batch is
-	 refused for itself (a policy refuses the call, so the first
-	 object), and any errno then concerns that object only.  */
+	 refused for itself, and any errno then concerns that object
+	 only.  */
       long int done = dl_sframe_kernel_add_batch (&setups[i], n - i);
-      if (done < 0)
+      if (done == -ENOSYS || done == -EPERM)
+	{
+	  /* No object is refused with these: a policy refuses the call
+	     itself (a seccomp filter older than it that fails it with an
+	     errno).  Ask one object a call from now on; if the policy
+	     refuses that call too, sframe_answer stops all requests.  */
+	  sframe_batch_max = 0;
+	  if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
+	    _dl_debug_printf ("sframe: batches refused (error %d);"
+			      "  one call per object from now on\n",
+			      (int) -done);
+	}
+      else if (done < 0)
 	{
 	  /* The first, refused with the errno -DONE.  */
 	  sframe_setup_answer (maps[i], &setups[i], -done);
@@ -389,7 +418,9 @@ _dl_sframe_register_pending (void)
      call of its own.  */
   struct dl_sframe_setup setups_on_stack[SFRAME_BATCH_ON_STACK];
   struct link_map *maps_on_stack[SFRAME_BATCH_ON_STACK];
-  size_t max = MIN (sframe_pending, sframe_batch_max);
+  /* Objects are pending only while batches are taken; a batch refused
+     by a policy in this call leaves the rest to one call each.  */
+  size_t max = MIN (sframe_pending, MAX (sframe_batch_max, 1));
   struct dl_sframe_setup *setups = setups_on_stack;
   struct link_map **maps = maps_on_stack;
   if (max > SFRAME_BATCH_ON_STACK)

@@ -25,8 +25,9 @@
    at most that many; that an object refused in a batch costs only
    itself its registration; that objects unmapped before their load was
    registered (a failed dlopen), from any place in the batch, are
-   neither registered nor withdrawn; that a policy's errno for a batch
-   stops all further requests; and that a kernel without batches gets
+   neither registered nor withdrawn; that a policy's errno for every
+   call stops all further requests, and one for the batch call alone
+   leaves one call per object; and that a kernel without batches gets
    one sframe_register per object.  */
 
 #include <array_length.h>
@@ -37,6 +38,18 @@
 #include <support/support.h>
 
 #include "tst-sframe-common.h"
+
+/* The number of adds in R whose place in a batch is PLACE (0: an add
+   of its own), without sframe_batch_calls's check that every add is of
+   a batch.  */
+static size_t
+adds_at (const struct sframe_stub_result *r, unsigned int place)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    n += r->calls[i].kind == sframe_stub_add && r->calls[i].batch == place;
+  return n;
+}
 
 static int
 do_test (void)
@@ -252,9 +265,9 @@ do_test (void)
     sframe_stub_free (r);
   }
 
-  /* (F) A policy's errno for the batch (a seccomp filter that fails
-     the call): nothing of the batch is registered, and a later dlopen
-     asks nothing.  */
+  /* (F) A policy's errno for every call (a seccomp filter that fails
+     them): the batch is refused, then the call for its first object
+     alone, and nothing more is asked, not even at the dlopen.  */
   {
     static const char *const cmds[] =
       { "open", "tst-sframe-mod2.so", NULL };
@@ -262,9 +275,30 @@ do_test (void)
     policy.no_support_errno = EPERM;
     struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
     struct sframe_stub_result *r = sframe_prog_run (&policy, &run);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 1);
-    TEST_COMPARE (sframe_batch_calls (r), 1);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 2);
+    TEST_COMPARE (adds_at (r, 1), 1);
+    TEST_COMPARE (adds_at (r, 0), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 0);
+    sframe_stub_free (r);
+  }
+
+  /* (F2) A policy's errno for the batch call alone (a seccomp filter
+     older than it that allows sframe_register): rtld registers the
+     start-up's objects and the dlopen's one call each.  */
+  {
+    static const char *const cmds[] =
+      { "open", "tst-sframe-mod2.so", NULL };
+    struct sframe_stub_config policy = batch;
+    policy.batch_errno = EPERM;
+    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_result *r = sframe_prog_run (&policy, &run);
+    /* The refused batch, then each object in a call of its own.  */
+    TEST_COMPARE (adds_at (r, 1), 1);
+    TEST_COMPARE (adds_at (r, 0), 3 + libc_expected);
+    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL),
+		  1 + 3 + libc_expected);
+    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
+    TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
     sframe_stub_free (r);
   }
 

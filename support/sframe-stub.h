@@ -141,6 +141,10 @@ struct sframe_stub_config
      nothing else, like a policy that forbids the calls (a seccomp
      filter that answers ENOSYS or EPERM).  */
   int no_support_errno;
+  /* If nonzero, answer every sframe_register_batch with this error and
+     do nothing else, like a policy that allows the other calls but
+     fails that one (a seccomp filter older than it).  */
+  int batch_errno;
   /* If REFUSE_OBJECT is not NULL, answer an add whose object's file name
      (without directory) equals it with REFUSE_ERRNO.  */
   const char *refuse_object;

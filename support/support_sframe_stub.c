@@ -597,6 +597,9 @@ handle_setups (struct stub *stub, size_t *alloc, size_t first,
       readable = n < 0 ? 0 : n / size;
     }
 
+  /* A policy's errno refuses the whole call.  */
+  int policy = (config->no_support_errno != 0 ? config->no_support_errno
+		: batch ? config->batch_errno : 0);
   bool injected = false;
   unsigned long int done = 0;
   while (error == 0 && done < count)
@@ -607,11 +610,10 @@ handle_setups (struct stub *stub, size_t *alloc, size_t first,
 	  c->kind = sframe_stub_add;
 	  c->batch = done + 1;
 	}
-      stub->injected = config->no_support_errno != 0;
+      stub->injected = policy != 0;
       error = setup_args (c, done < readable ? &setups[done] : NULL);
       if (stub->injected)
-	/* A policy refuses the whole call.  */
-	error = config->no_support_errno;
+	error = policy;
       else if (error == 0)
 	error = (c->kind == sframe_stub_add
 		 ? handle_add (stub, c) : handle_remove (stub, c));

@@ -396,8 +396,12 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 	if (!old || !old->nr)
 		return 0;
 	for (ent = sframe_text_first(old, 0); ent; ent = sframe_text_next(ent)) {
+		/*
+		 * Only a hole matters: text whose protection changed since it
+		 * was registered keeps its section, in the child as here.
+		 */
 		if (sframe_check_text(mm, ent->sec.text_start,
-				      ent->sec.text_end))
+				      ent->sec.text_end) == -ENXIO)
 			continue;
 		if (!sm) {
 			sm = sframe_mm_get(mm);

@@ -52,8 +52,9 @@ struct sframe_entry {
  * buckets a few times longer than for starts at random, not more.)
  *
  * Changes are made either with the mmap lock held for writing (munmap,
- * fork), or with it held for reading and @lock held (registration,
- * withdrawal: page faults of other threads go on meanwhile).  A walk
+ * fork, the vDSO's registration), or with it held for reading and @lock
+ * held (registration, withdrawal: page faults of other threads go on
+ * meanwhile).  A walk
  * (/proc/PID/sframe) holds the mmap lock for reading and @lock.
  *
  * @gen is set when @text is changed, after the change, and is never 0 nor

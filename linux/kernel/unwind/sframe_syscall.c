@@ -92,7 +92,9 @@ bool sframe_calls_return(void)
 /*
  * What AT_SFRAME_BATCH_MAX announces where sframe_calls_return(): the
  * bound of sframe_register_batch(), or 0 where the task's filters may
- * kill it for that call, which it then never makes.
+ * kill it for that call, which it then never makes.  Filters that fail
+ * the call with an errno are no danger: the caller takes ENOSYS or EPERM
+ * for the whole call and registers one structure at a time.
  */
 unsigned long sframe_batch_max(void)
 {

@@ -20,8 +20,9 @@
  *
  * sframe_unregister() uses @sframe_start only; the other fields must be 0.
  *
- * The size argument of both calls is the size of the structure the caller
- * passes, and versions it: the kernel takes only the sizes it knows, the
+ * The size argument of the calls is the size of the structure the caller
+ * passes (for sframe_register_batch(), of each structure of the array),
+ * and versions it: the kernel takes only the sizes it knows, the
  * SFRAME_SETUP_SIZE_VER* below.  Fields are only ever appended.
  */
 struct sframe_setup {

@@ -658,6 +658,8 @@ TEST(syscall_batch)
 
 	if (why)
 		SKIP(return, "%s", why);
+	if (!getauxval(AT_SFRAME_BATCH_MAX))
+		SKIP(return, "AT_SFRAME_BATCH_MAX is 0: no batches");
 	secs = malloc((size_t)N * H_SIZE);
 	ASSERT_NE(NULL, secs);
 	/* The array ends where an unreadable page starts. */
@@ -739,6 +741,27 @@ TEST(syscall_batch)
 	EXPECT_EQ(-EINVAL, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
 	EXPECT_EQ(0, sf_batch_withdraw(set, N));
 	set[0].sframe_size = H_SIZE;
+
+	/* Too short for a header, in the middle: ENOEXEC from a call. */
+	set[7].sframe_size = H_SIZE - 1;
+	EXPECT_EQ(7, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(-ENOEXEC, sf_batch(&set[7], 1, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(7, sf_batch_withdraw(set, N));
+	set[7].sframe_size = H_SIZE;
+
+	/*
+	 * The first refused under the locks (its text is gone), a later one
+	 * before them: the first's errno, since the order is the array's.
+	 */
+	ASSERT_EQ(0, munmap((void *)set[0].text_start, page));
+	set[5].sframe_size = 0;
+	EXPECT_EQ(-ENXIO, sf_batch(set, N, SFRAME_SETUP_SIZE_VER0));
+	EXPECT_EQ(0, sf_batch_withdraw(set, N));
+	set[5].sframe_size = H_SIZE;
+	ASSERT_EQ((void *)set[0].text_start,
+		  mmap((void *)set[0].text_start, page,
+		       PROT_READ | PROT_EXEC,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0));
 
 	/* The same structure twice: the second is refused. */
 	set[3] = set[2];
@@ -1732,8 +1755,9 @@ TEST_F(sframe, fork)
 	unsigned char *c = copy_section(_metadata, &self->exe);
 	unsigned char *d = copy_section(_metadata, &self->exe);
 	unsigned char *f = copy_section(_metadata, &self->exe);
+	unsigned char *g = copy_section(_metadata, &self->exe);
 	uintptr_t t = map_text(_metadata, 1), u = map_text(_metadata, 1);
-	uintptr_t v = map_text(_metadata, 3);
+	uintptr_t v = map_text(_metadata, 3), w = map_text(_metadata, 1);
 	int status;
 	pid_t pid;
 
@@ -1752,6 +1776,11 @@ TEST_F(sframe, fork)
 			       v, v + 3 * page),
 		     "fork: add text with a dontfork page");
 	ASSERT_EQ(0, madvise((void *)(v + page), page, MADV_DONTFORK));
+	/* Text no longer executable keeps its section, in the child too. */
+	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)g, (uintptr_t)g + len,
+			       w, w + page),
+		     "fork: add text then mprotected");
+	ASSERT_EQ(0, mprotect((void *)w, page, PROT_READ));
 
 	fflush(stdout);
 	fflush(stderr);
@@ -1765,6 +1794,8 @@ TEST_F(sframe, fork)
 			     "fork: child lacks the text it did not inherit");
 		EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)f),
 			     "fork: child lacks the text it inherited in part");
+		EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)g),
+			     "fork: child has the mprotected text's");
 		_exit(0);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
@@ -1777,12 +1808,16 @@ TEST_F(sframe, fork)
 		     "fork: parent keeps dontfork text");
 	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)f),
 		     "fork: parent keeps text with a dontfork page");
+	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)g),
+		     "fork: parent keeps the mprotected text's");
 	munmap((void *)t, page);
 	munmap((void *)u, page);
 	munmap((void *)v, 3 * page);
+	munmap((void *)w, page);
 	free(c);
 	free(d);
 	free(f);
+	free(g);
 }
 
 /*
