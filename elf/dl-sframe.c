@@ -292,6 +292,14 @@ sframe_off (void)
   return sframe_kernel_state == sframe_kernel_off;
 }
 
+/* Register L, whose ranges are R, with a call of its own.  */
+static void
+sframe_register_one (struct link_map *l, const struct sframe_ranges *r)
+{
+  sframe_answer (l, r, dl_sframe_kernel_add (r->sframe_start, r->sframe_end,
+					     r->text_start, r->text_end));
+}
+
 void
 _dl_sframe_register (struct link_map *l)
 {
@@ -320,8 +328,7 @@ _dl_sframe_register (struct link_map *l)
       return;
     }
 
-  sframe_answer (l, &r, dl_sframe_kernel_add (r.sframe_start, r.sframe_end,
-					      r.text_start, r.text_end));
+  sframe_register_one (l, &r);
 }
 
 /* The ranges SETUP asks for.  */
@@ -360,9 +367,7 @@ sframe_send (const struct dl_sframe_setup *setups, struct link_map **maps,
 	{
 	  /* Batches were refused (below): one call each.  */
 	  struct sframe_ranges r = sframe_setup_ranges (&setups[i]);
-	  sframe_answer (maps[i], &r,
-			 dl_sframe_kernel_add (r.sframe_start, r.sframe_end,
-					       r.text_start, r.text_end));
+	  sframe_register_one (maps[i], &r);
 	  ++i;
 	  continue;
 	}
@@ -447,10 +452,7 @@ _dl_sframe_register_pending (void)
 	    continue;
 	  if (setups == NULL)
 	    {
-	      sframe_answer (l, &r, dl_sframe_kernel_add (r.sframe_start,
-							  r.sframe_end,
-							  r.text_start,
-							  r.text_end));
+	      sframe_register_one (l, &r);
 	      continue;
 	    }
 	  setups[n] = (struct dl_sframe_setup)
