@@ -17,10 +17,10 @@ $(BENCH_SRC)/.ok: $(BENCH_SRC_LOCK)
 	scripts/fetch-pool $(BENCH_SRC_LOCK) $(BENCH_SRC)
 	touch $@
 
-bench: glibc stock kernel-bench $(BENCH_SRC)/.ok
+bench: glibc stock kernel-bench $(BENCH_SRC)/.ok $(BINUTILS_V2)/.ok
 	mkdir -p run
 	$(IN_ROOT) /project/bench/build $(R_WORK)/bench \
-	  /cache/$(notdir $(BENCH_SRC))
+	  /cache/$(notdir $(BENCH_SRC)) /cache/$(notdir $(BINUTILS_V2))
 	$(IN_ROOT) /project/bench/host-run $(R_WORK)/bench $(R_BUILD) \
 	  $(R_WORK)/build-stock
 	GUEST_ACCEL=tcg GUEST_ICOUNT=1 GUEST_CPUS=1 \
