@@ -4,11 +4,12 @@
  * binfmt_elf for the executable and interpreter at exec, and by the
  * architecture for the vDSO.
  *
- * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): a latch
- * tree by text range, which the unwinder searches under RCU without a
- * lock, an rbtree in the same order for the walks and the overlap check
- * of the writers, and a hash table by section start for withdrawal.
- * Registration and withdrawal hold the mmap lock only for reading.
+ * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): an
+ * rbtree by text range, which the unwinder searches under RCU and a
+ * sequence count without a lock (as uprobes searches its tree), and
+ * which the writers walk and check for overlaps under their locks; and
+ * a hash table by section start for withdrawal.  Registration and
+ * withdrawal hold the mmap lock only for reading.
  *
  * Lifetime: fork copies the sections whose whole text the child has,
  * exec and exit drop them with the mm, and unmapping any part of a
@@ -46,20 +47,14 @@ static void sframe_new_gen(struct sframe_mm *sm)
 	smp_store_release(&sm->gen, atomic64_inc_return(&sframe_gen_source));
 }
 
-static struct sframe_entry *sframe_text_entry(struct latch_tree_node *n)
+static struct sframe_entry *sframe_text_entry(const struct rb_node *n)
 {
-	return container_of(n, struct sframe_entry, text_node);
+	return rb_entry(n, struct sframe_entry, text_node);
 }
 
-static __always_inline bool sframe_text_less(struct latch_tree_node *a,
-					     struct latch_tree_node *b)
-{
-	return sframe_text_entry(a)->sec.text_start <
-	       sframe_text_entry(b)->sec.text_start;
-}
-
-static __always_inline int sframe_text_comp(void *key,
-					    struct latch_tree_node *n)
+/* Whether the address key is before n's text (< 0), in it or after it. */
+static __always_inline int sframe_text_cmp_ip(const void *key,
+					      const struct rb_node *n)
 {
 	const struct sframe_section *sec = &sframe_text_entry(n)->sec;
 	unsigned long ip = (unsigned long)key;
@@ -71,10 +66,23 @@ static __always_inline int sframe_text_comp(void *key,
 	return 0;
 }
 
-static const struct latch_tree_ops sframe_text_ops = {
-	.less = sframe_text_less,
-	.comp = sframe_text_comp,
-};
+/*
+ * Whether new's text is before n's (< 0), overlaps it (0) or is after
+ * it: the sections' texts never overlap, so a search with it finds an
+ * overlapping one if there is one.
+ */
+static __always_inline int sframe_text_cmp_range(struct rb_node *new,
+						 const struct rb_node *n)
+{
+	const struct sframe_section *a = &sframe_text_entry(new)->sec;
+	const struct sframe_section *b = &sframe_text_entry(n)->sec;
+
+	if (a->text_end <= b->text_start)
+		return -1;
+	if (a->text_start >= b->text_end)
+		return 1;
+	return 0;
+}
 
 /**
  * sframe_text_lookup() - the section whose text covers an address
@@ -82,16 +90,40 @@ static const struct latch_tree_ops sframe_text_ops = {
  * @ip:		the address
  *
  * Takes no lock: the caller is in an RCU read-side critical section, and
- * the section may be dropped as soon as it leaves it.
+ * the section may be dropped as soon as it leaves it.  A search that
+ * races with a change of the tree may miss (never find a wrong section:
+ * what it finds covers @ip); it is retried while the sequence count
+ * says a change was made meanwhile.  Task context only: a change is
+ * made with preemption off, and nothing that could interrupt one
+ * searches.
  *
  * Return: the section, or NULL.
  */
 struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm, unsigned long ip)
 {
-	struct latch_tree_node *n;
+	struct rb_node *n;
+	unsigned int seq;
 
-	n = latch_tree_find((void *)ip, &sm->text, &sframe_text_ops);
-	return n ? sframe_text_entry(n) : NULL;
+	do {
+		seq = read_seqcount_begin(&sm->text_seq);
+		n = rb_find_rcu((void *)ip, &sm->text, sframe_text_cmp_ip);
+		if (n)
+			return sframe_text_entry(n);
+	} while (read_seqcount_retry(&sm->text_seq, seq));
+	return NULL;
+}
+
+/* A change of sm->text, which lookups without a lock retry. */
+static void sframe_text_write_begin(struct sframe_mm *sm)
+{
+	preempt_disable();
+	write_seqcount_begin(&sm->text_seq);
+}
+
+static void sframe_text_write_end(struct sframe_mm *sm)
+{
+	write_seqcount_end(&sm->text_seq);
+	preempt_enable();
 }
 
 /* Changes need the mmap lock for writing, or for reading and sm->lock. */
@@ -100,11 +132,6 @@ static void sframe_assert_changing(struct mm_struct *mm, struct sframe_mm *sm)
 	lockdep_assert(lockdep_is_held_type(&mm->mmap_lock, 0) ||
 		       (lockdep_is_held(&mm->mmap_lock) &&
 			lockdep_is_held(&sm->lock)));
-}
-
-static struct sframe_entry *sframe_order_entry(struct rb_node *n)
-{
-	return rb_entry(n, struct sframe_entry, order_node);
 }
 
 /**
@@ -121,11 +148,11 @@ static struct sframe_entry *sframe_order_entry(struct rb_node *n)
 struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
 				       unsigned long addr)
 {
-	struct rb_node *n = sm->order.rb_node;
+	struct rb_node *n = sm->text.rb_node;
 	struct sframe_entry *found = NULL;
 
 	while (n) {
-		struct sframe_entry *ent = sframe_order_entry(n);
+		struct sframe_entry *ent = sframe_text_entry(n);
 
 		if (ent->sec.text_end > addr) {
 			found = ent;
@@ -145,9 +172,9 @@ struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
  */
 struct sframe_entry *sframe_text_next(struct sframe_entry *ent)
 {
-	struct rb_node *n = rb_next(&ent->order_node);
+	struct rb_node *n = rb_next(&ent->text_node);
 
-	return n ? sframe_order_entry(n) : NULL;
+	return n ? sframe_text_entry(n) : NULL;
 }
 
 static struct hlist_head *sframe_data_bucket(struct sframe_mm *sm,
@@ -217,36 +244,6 @@ static struct hlist_head *sframe_data_move(struct sframe_mm *sm,
 }
 
 /*
- * Where ent goes in sm->order, and the sections either side of it there
- * (*prev: the last whose text starts where ent's does or before, *next:
- * the first after), or NULL.  Locks as for a change.
- */
-static __always_inline struct rb_node **
-sframe_order_slot(struct sframe_mm *sm, struct sframe_entry *new,
-		  struct rb_node **parent, struct sframe_entry **prev,
-		  struct sframe_entry **next)
-{
-	struct rb_node **link = &sm->order.rb_node;
-
-	*parent = NULL;
-	*prev = NULL;
-	*next = NULL;
-	while (*link) {
-		struct sframe_entry *ent = sframe_order_entry(*link);
-
-		*parent = *link;
-		if (new->sec.text_start < ent->sec.text_start) {
-			*next = ent;
-			link = &(*link)->rb_left;
-		} else {
-			*prev = ent;
-			link = &(*link)->rb_right;
-		}
-	}
-	return link;
-}
-
-/*
  * Add ent to sm: -ENOSPC past SFRAME_MAX_SECTIONS, -EEXIST if its text
  * overlaps a section's or, unless copied (its section start is known to
  * be unique, as a parent's is), a section starts where it does.
@@ -256,23 +253,22 @@ static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
 		       struct sframe_entry *ent, bool copied)
 {
 	const struct sframe_section *sec = &ent->sec;
-	struct sframe_entry *prev, *next;
-	struct rb_node **link, *parent;
+	struct rb_node *old;
 
 	sframe_assert_changing(mm, sm);
 	if (sm->nr >= SFRAME_MAX_SECTIONS)
 		return -ENOSPC;
 	if (!copied && sframe_data_find(sm, sec->sframe_start))
 		return -EEXIST;
-	link = sframe_order_slot(sm, ent, &parent, &prev, &next);
-	if ((prev && prev->sec.text_end > sec->text_start) ||
-	    (next && next->sec.text_start < sec->text_end))
+	/* One descent finds an overlapping section or adds ent. */
+	sframe_text_write_begin(sm);
+	old = rb_find_add_rcu(&ent->text_node, &sm->text,
+			      sframe_text_cmp_range);
+	sframe_text_write_end(sm);
+	if (old)
 		return -EEXIST;
 	hlist_add_head(&ent->data_node,
 		       sframe_data_bucket(sm, sec->sframe_start));
-	rb_link_node(&ent->order_node, parent, link);
-	rb_insert_color(&ent->order_node, &sm->order);
-	latch_tree_insert(&ent->text_node, &sm->text, &sframe_text_ops);
 	sframe_new_gen(sm);
 	WRITE_ONCE(sm->nr, sm->nr + 1);
 	return 0;
@@ -283,8 +279,9 @@ static void sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
 			  struct sframe_entry *ent)
 {
 	sframe_assert_changing(mm, sm);
-	latch_tree_erase(&ent->text_node, &sm->text, &sframe_text_ops);
-	rb_erase(&ent->order_node, &sm->order);
+	sframe_text_write_begin(sm);
+	rb_erase(&ent->text_node, &sm->text);
+	sframe_text_write_end(sm);
 	hlist_del(&ent->data_node);
 	sframe_new_gen(sm);
 	WRITE_ONCE(sm->nr, sm->nr - 1);
@@ -314,7 +311,7 @@ void sframe_free_mm(struct mm_struct *mm)
 
 	if (!sm)
 		return;
-	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->order, order_node)
+	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->text, text_node)
 		kfree(ent);
 	mm->sframe = NULL;
 	if (sm->data != sm->data_min)
@@ -332,7 +329,7 @@ static struct sframe_mm *sframe_mm_get(struct mm_struct *mm)
 	sm = kzalloc_obj(*sm, GFP_KERNEL_ACCOUNT);
 	if (!sm)
 		return NULL;
-	seqcount_latch_init(&sm->text.seq);
+	seqcount_init(&sm->text_seq);
 	sm->data = sm->data_min;
 	sm->data_seed = get_random_long();
 	sm->data_bits = SFRAME_DATA_MIN_BITS;

@@ -10,8 +10,8 @@
 #include <linux/mm_types.h>
 #include <linux/mutex.h>
 #include <linux/rbtree.h>
-#include <linux/rbtree_latch.h>
 #include <linux/rcupdate.h>
+#include <linux/seqlock.h>
 
 #include "sframe.h"
 
@@ -20,8 +20,7 @@
 
 /* A registered section, in each of its mm's indexes. */
 struct sframe_entry {
-	struct latch_tree_node	text_node;	/* sframe_mm.text */
-	struct rb_node		order_node;	/* sframe_mm.order */
+	struct rb_node		text_node;	/* sframe_mm.text */
 	struct hlist_node	data_node;	/* sframe_mm.data */
 	struct rcu_head		rcu;
 	struct sframe_section	sec;
@@ -30,11 +29,12 @@ struct sframe_entry {
 /*
  * mm->sframe, allocated at the first registration and freed with the mm.
  *
- * @text indexes the sections by text range (which never overlap), for
- * the unwinder's lookup under RCU.  @order holds them in the same order
- * for those who change them or hold what a change needs (the overlap
- * check, the walks of munmap, fork and /proc), since a latch tree offers
- * lookups only.  @data is a hash table of them by section start, for
+ * @text is an rbtree of the sections by text range (which never
+ * overlap).  The unwinder searches it under RCU without a lock
+ * (rb_find_rcu()), retrying while @text_seq says it changed meanwhile,
+ * as uprobes searches its tree; those who change the sections or hold
+ * what a change needs walk it in order (the overlap check, munmap, fork
+ * and /proc).  @data is a hash table of them by section start, for
  * withdrawal, with 1 << @data_bits buckets: @data_min at first, then,
  * when the sections would outnumber its buckets, an allocated table with
  * the next power of two at or above their number (at most
@@ -62,8 +62,8 @@ struct sframe_entry {
  * it is valid while it is unchanged.
  */
 struct sframe_mm {
-	struct latch_tree_root	text;
-	struct rb_root		order;
+	struct rb_root		text;
+	seqcount_t		text_seq;
 	struct hlist_head	*data;
 	unsigned long		data_seed;
 	unsigned int		data_bits;

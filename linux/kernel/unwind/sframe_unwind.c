@@ -3,7 +3,8 @@
  * The user unwinder's SFrame lookups for the current task: whether an
  * address is in registered text, and the frame rule for an address.
  * Neither takes a lock: the sections are found under RCU (sframe.c's
- * latch tree), and the rules found last are remembered per CPU.
+ * rbtree, searched without a lock), and the rules found last are
+ * remembered per CPU.
  */
 #include <linux/hash.h>
 #include <linux/percpu.h>
