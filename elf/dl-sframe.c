@@ -300,6 +300,13 @@ sframe_register_one (struct link_map *l, const struct sframe_ranges *r)
 					     r->text_start, r->text_end));
 }
 
+/* The object that made sframe_pending 1, and its ranges, while it is
+   pending (else NULL).  Most loads map one object: its batch is then
+   built from these, with no walk of the namespaces and no second look
+   at its program headers.  */
+static struct link_map *sframe_first;
+static struct sframe_ranges sframe_first_ranges;
+
 void
 _dl_sframe_register (struct link_map *l)
 {
@@ -324,7 +331,11 @@ _dl_sframe_register (struct link_map *l)
     {
       /* _dl_sframe_register_pending sends it.  */
       l->l_sframe_pending = 1;
-      ++sframe_pending;
+      if (sframe_pending++ == 0)
+	{
+	  sframe_first = l;
+	  sframe_first_ranges = r;
+	}
       return;
     }
 
@@ -341,6 +352,19 @@ sframe_setup_ranges (const struct dl_sframe_setup *setup)
       .sframe_end = setup->sframe_start + setup->sframe_size,
       .text_start = setup->text_start,
       .text_end = setup->text_start + setup->text_size,
+    };
+}
+
+/* The structure that asks for the ranges R.  */
+static struct dl_sframe_setup
+sframe_setup_of (const struct sframe_ranges *r)
+{
+  return (struct dl_sframe_setup)
+    {
+      .sframe_start = r->sframe_start,
+      .sframe_size = r->sframe_end - r->sframe_start,
+      .text_start = r->text_start,
+      .text_size = r->text_end - r->text_start,
     };
 }
 
@@ -436,6 +460,15 @@ _dl_sframe_register_pending (void)
 	maps = (struct link_map **) (setups + max);
     }
   size_t n = 0;
+  if (sframe_pending == 1 && sframe_first != NULL)
+    {
+      /* The one object of the load.  */
+      sframe_first->l_sframe_pending = 0;
+      sframe_pending = 0;
+      setups[0] = sframe_setup_of (&sframe_first_ranges);
+      maps[n++] = sframe_first;
+    }
+  sframe_first = NULL;
   for (size_t ns = 0; ns < GL(dl_nns) && sframe_pending > 0; ++ns)
     for (struct link_map *l = GL(dl_ns)[ns]._ns_loaded;
 	 l != NULL && sframe_pending > 0; l = l->l_next)
@@ -455,13 +488,7 @@ _dl_sframe_register_pending (void)
 	      sframe_register_one (l, &r);
 	      continue;
 	    }
-	  setups[n] = (struct dl_sframe_setup)
-	    {
-	      .sframe_start = r.sframe_start,
-	      .sframe_size = r.sframe_end - r.sframe_start,
-	      .text_start = r.text_start,
-	      .text_size = r.text_end - r.text_start,
-	    };
+	  setups[n] = sframe_setup_of (&r);
 	  maps[n++] = l;
 	  if (n == max)
 	    {
@@ -484,6 +511,8 @@ _dl_sframe_unregister (struct link_map *l)
 	 leaves the namespace's list, so it is in no batch.  */
       l->l_sframe_pending = 0;
       --sframe_pending;
+      if (l == sframe_first)
+	sframe_first = NULL;
       if (__glibc_unlikely (GLRO(dl_debug_mask) & DL_DEBUG_FILES))
 	_dl_debug_printf ("sframe: file=%s [%lu];  not registered: unmapped"
 			  " before its load was registered\n",
