@@ -33,7 +33,6 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
 bool current_has_sframe(void);
 bool sframe_calls_return(void);
 unsigned long sframe_batch_max(void);
-bool sframe_text_registered(unsigned long ip);
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		       unsigned int *rows);
 
@@ -78,11 +77,6 @@ static inline bool sframe_calls_return(void)
 static inline unsigned long sframe_batch_max(void)
 {
 	return 0;
-}
-
-static inline bool sframe_text_registered(unsigned long ip)
-{
-	return false;
 }
 
 static inline int sframe_unwind_rule(unsigned long ip,

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The user unwinder's SFrame lookups for the current task: whether an
- * address is in registered text, and the frame rule for an address.
- * Neither takes a lock: the sections are found under RCU (sframe.c's
- * rbtree, searched without a lock), and the rules found last are
- * remembered per CPU.
+ * The user unwinder's SFrame lookup for the current task: the frame
+ * rule for an address.  It takes no lock: the sections are found under
+ * RCU (sframe.c's rbtree, searched without a lock), and the rules found
+ * last are remembered per CPU.
  */
 #include <linux/hash.h>
 #include <linux/percpu.h>
@@ -128,37 +127,6 @@ static void sframe_cache_put(u64 gen, unsigned long ip,
 	e->frame = *frame;
 	e->ret = ret;
 	preempt_enable();
-}
-
-/**
- * sframe_text_registered() - whether a return address is in registered text
- * @ip:	a return address in the current process
- *
- * Registered text was mapped without holes and executable at both ends
- * when it was registered, and its section is dropped when any of it is
- * unmapped: an address inside it is inside the object's text, with no
- * VMA to look up.  The unwinder looks return addresses up one byte back
- * (a call may end a function), so the rule it remembers for @ip - 1
- * answers first.  Takes no lock.
- *
- * Return: true if a section of the current process covers @ip, or
- * @ip - 1 (the address after a call at the very end of the text).
- */
-bool sframe_text_registered(unsigned long ip)
-{
-	struct sframe_mm *sm = sframe_mm(current->mm);
-	struct unwind_user_frame frame;
-	bool found;
-	int ret;
-
-	if (!sm)
-		return false;
-	if (sframe_cache_get(sframe_gen(sm), ip - 1, &frame, &ret))
-		return ret != -ENOENT;
-	rcu_read_lock();
-	found = sframe_text_lookup(sm, ip);
-	rcu_read_unlock();
-	return found;
 }
 
 /*
