@@ -63,7 +63,7 @@ perf-report:
 	  || { echo "make perf-report: no run/profiles/$(PROFILE).data; run make run" \
 	       "first (profiles: $$(ls run/profiles 2>/dev/null | sed -n 's/[.]data$$//p' | tr '\n' ' '))" >&2; \
 	       exit 1; }
-	@$(IN_ROOT) perf report -i /project/run/profiles/$(PROFILE).data \
+	@$(IN_ROOT) /project/scripts/perf-offline report -i /project/run/profiles/$(PROFILE).data \
 	  --kallsyms /project/run/profiles/kallsyms --stdio --no-children
 
 # An interactive guest on the matching kernel, with the patched glibc,
