@@ -23,7 +23,8 @@ TREE_STAMP := $(shell git rev-parse --short HEAD 2>/dev/null)$(shell \
 
 # Each area's builds and its tier of `make check' (mk/*.mk).
 include mk/common.mk mk/root.mk mk/glibc.mk mk/linux.mk mk/lint.mk \
-  mk/guest.mk mk/arm64.mk mk/debian.mk mk/bench.mk mk/series.mk
+  mk/guest.mk mk/arm64.mk mk/debian.mk mk/bench.mk mk/series.mk \
+  mk/perf.mk
 
 # `make check' is its tiers, in this order, each building only what it
 # needs before its tests run: the mails (check-lint), glibc on the host

@@ -54,7 +54,7 @@ reader-inputs-arm64: $(LINUX_WORK)/.series kernel-tests-arm64
 
 # Everything the arm64 tests need.
 arm64: root-arm64 kernel-arm64 kernel-tests-arm64 kselftest-arm64 \
-  e2e-tests-arm64 $(D3)/.ok
+  e2e-tests-arm64 $(D3)/.ok perf-arm64
 
 STAGES_check-arm64 := cross-aarch64 elf-arm64 kernel-side-arm64 e2e-arm64 \
   reader-arm64

@@ -17,7 +17,7 @@ $(BENCH_SRC)/.ok: $(BENCH_SRC_LOCK)
 	scripts/fetch-pool $(BENCH_SRC_LOCK) $(BENCH_SRC)
 	touch $@
 
-bench: glibc stock kernel-bench $(BENCH_SRC)/.ok $(BINUTILS_V2)/.ok
+bench: glibc stock kernel-bench $(BENCH_SRC)/.ok $(BINUTILS_V2)/.ok perf
 	mkdir -p run
 	$(IN_ROOT) /project/bench/build $(R_WORK)/bench \
 	  /cache/$(notdir $(BENCH_SRC)) /cache/$(notdir $(BINUTILS_V2))

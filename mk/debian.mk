@@ -67,7 +67,7 @@ e2e-tests-debian: distro-debian
 	  $(R_DEBIAN_WORK)/e2e $(R_DEBIAN_BUILD))
 
 STAGES_check-debian := elf-debian e2e-debian
-check-debian: distro-debian e2e-tests-debian kernel $(D3)/.ok
+check-debian: distro-debian e2e-tests-debian kernel $(D3)/.ok perf
 	@$(call tier-begin,check-debian)
 	-@$(call stage,elf-debian,$(IN_DEBIAN_ROOT) /project/tests/check-glibc \
 	  $(R_DEBIAN_BUILD) /project/tests/baseline/elf-debian.txt @COUNTS@)

@@ -15,9 +15,12 @@ R_E2E = $(R_WORK)/e2e
 e2e-tests: glibc
 	@$(call build,e2e-tests,$(IN_ROOT) /project/tests/e2e/build $(R_E2E) $(R_BUILD))
 
-STAGES_check-guest := elf-guest kernel-side e2e
-check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok
+STAGES_check-guest := perf elf-guest kernel-side e2e
+check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok perf \
+  perf-unfixed
 	@$(call tier-begin,check-guest)
+	-@$(call stage,perf,$(IN_ROOT) /project/tests/perf-check \
+	  $(R_PERF)/x86_64/perf $(R_PERF_UNFIXED)/x86_64/perf @COUNTS@)
 	-@$(call stage,elf-guest,$(IN_ROOT) /project/tests/check-glibc --guest \
 	  $(R_KERNEL) $(R_WORK)/guest $(R_BUILD) \
 	  /project/tests/baseline/elf-stock.txt @COUNTS@)
@@ -30,7 +33,7 @@ check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok
 # Hostile registrations for 60 s, then the stress run (20 s, 4 threads),
 # each under perf, on the debug kernel.
 STAGES_check-debug := hostile
-check-debug: kernel-debug kernel-tests
+check-debug: kernel-debug kernel-tests perf
 	@$(call tier-begin,check-debug)
 	-@$(call stage,hostile,$(IN_ROOT) /project/tests/kernel/hostile \
 	  $(R_KERNEL_DEBUG) $(R_LINUX)/tests 60 20 4 @COUNTS@)
@@ -41,7 +44,7 @@ check-debug: kernel-debug kernel-tests
 # chain on and off, rtld's lines and the kernel's view), the flame
 # graphs and the profiles land in run/, the report also in
 # results/run.txt.
-run: glibc kernel e2e-tests $(D3)/.ok
+run: glibc kernel e2e-tests $(D3)/.ok perf
 	@mkdir -p run results
 	@echo "make run: booting the guest to profile the demo (log:" \
 	  "$(GLIBC_WORK)/e2e/console.log, per profile $(GLIBC_WORK)/e2e/*.log)"
@@ -68,6 +71,6 @@ perf-report:
 
 # An interactive guest on the matching kernel, with the patched glibc,
 # perf and the demo (its directory writable), for trying things by hand.
-shell: glibc kernel e2e-tests
+shell: glibc kernel e2e-tests perf
 	@$(IN_ROOT) /project/scripts/guest --shell $(R_KERNEL) $(R_E2E) \
 	  $(R_BUILD)

@@ -19,7 +19,7 @@ check-lint: glibc-series linux-series debian-orig
 	  /cache/$(notdir $(ROOT_DEBIAN))/usr/src/glibc/debian/patches/git-updates.diff \
 	  @COUNTS@)
 	-@$(call stage,checkpatch,$(IN_ROOT) /project/tests/kernel/checkpatch \
-	  $(R_LINUX)/src /project/patchset/linux @COUNTS@)
+	  $(R_LINUX)/src @COUNTS@ /project/patchset/linux /project/perf)
 	-@$(call stage,series,tests/series-check $(CHECK_DIR)/series.count \
 	  glibc . series $(PRISTINE) $(GLIBC_WORK) \
 	  linux linux linux/series $(LINUX_PRISTINE) $(LINUX_WORK))
