@@ -7,7 +7,9 @@
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: GPL-2.0
 
-PERF_PATCHES := $(sort $(wildcard perf/*.patch))
+# The patches in order, the fix first (a cover letter, if one is added,
+# is not a patch).
+PERF_PATCHES := $(sort $(filter-out %cover-letter.patch,$(wildcard perf/*.patch)))
 PERF_KEY := $(shell cat $(PERF_PATCHES) scripts/build-perf | sha256sum | cut -c1-12)
 PERF_WORK := $(CACHE)/perf-debian-$(LINUX_VERSION)-$(PERF_KEY)
 PERF_UNFIXED := $(PERF_WORK)-unfixed
