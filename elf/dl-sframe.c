@@ -27,13 +27,15 @@
    most objects one sframe_register_batch call registers) registers all
    the objects of one start-up or one dlopen in one system call, or in
    as few as that bound allows.  Each object is then only marked
-   pending when it is mapped, and the batch is built and sent when the
-   first object is relocated: relocation is where code of the new
-   objects can first run (IFUNC resolvers), and every object of the
-   load is mapped by then.  The batch is built from the namespaces'
-   lists of link maps, so an object unmapped before that (a failed
-   dlopen) is simply not in it.  Other kernels get one call per object,
-   right after it is mapped.
+   pending when it is mapped, and dl_main and dl_open_worker_begin have
+   the batch built and sent once every object of the load is mapped,
+   before the first is relocated: relocation is where code of the new
+   objects can first run (IFUNC resolvers).  Auditors (la_objopen) and
+   the debugger hear of the objects before that.  The batch is built
+   from the namespaces' lists of link maps, so an object unmapped before
+   that (a failed dlopen) is simply not in it.  Other kernels get one
+   call per object, right after it is mapped, before auditors and the
+   debugger hear of it.
 
    Whether to ask at all is decided before the first request, from the
    auxiliary vector: a kernel with the interface announces it with
@@ -180,10 +182,12 @@ find_sframe_phdr (const struct link_map *l)
    spent on it.  Return NULL and fill in *R, or return why L is
    rejected.
 
-   Only the program headers are judged here.  The SFrame header is the
-   kernel's to check (it answers ENOEXEC): reading it here would fault
-   its page into every process, for data that only a profiler reads,
-   and the kernel reads it from the page cache without doing so.  */
+   Only the program headers are judged here, and only as far as they
+   are consistent among themselves.  The SFrame data is the kernel's to
+   check: rtld reads none of it (that would fault its pages into every
+   process, for data only a profiler reads), so nothing here can fault
+   on it.  Where the file does not back the section, for one, the
+   kernel's read fails and it answers EFAULT.  */
 static const char *
 sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 		  struct sframe_ranges *r)
@@ -214,23 +218,6 @@ sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
     return "segment outside the readable segments";
   if (text_start >= text_end)
     return "no executable segment";
-
-  /* Pages of a file mapping wholly past the end of the file fault
-     (SIGBUS) when touched, so the part of the section mapped from the
-     file must be in it.  The size is known for every object mapped from
-     a file rtld looked at (not the program of an explicit loader
-     invocation, which rtld does not stat).  */
-  ElfW(Xword) off_in_load = sf->p_vaddr - holder->p_vaddr;
-  uint64_t file_size = l->l_file_id.size;
-  if (file_size != 0 && off_in_load < holder->p_filesz)
-    {
-      ElfW(Xword) from_file = holder->p_filesz - off_in_load;
-      if (from_file > sf->p_memsz)
-	from_file = sf->p_memsz;
-      if (holder->p_offset > file_size
-	  || off_in_load + from_file > file_size - holder->p_offset)
-	return "segment extends past the end of the file";
-    }
 
   r->sframe_start = l->l_addr + sf->p_vaddr;
   r->sframe_end = r->sframe_start + sf->p_memsz;

@@ -18,12 +18,41 @@
 
 #include <link.h>
 #include <stdio.h>
+#include <string.h>
 #include <support/sframe-stub.h>
 
 unsigned int
 la_version (unsigned int v)
 {
   return LAV_CURRENT;
+}
+
+/* The start of the executable text of MAP, from the program headers
+   that the ELF header at its load address locates (the test modules
+   map their first page at address 0).  */
+static const void *
+text_of (const struct link_map *map)
+{
+  const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *) map->l_addr;
+  const ElfW(Phdr) *ph = (const ElfW(Phdr) *) (map->l_addr + eh->e_phoff);
+  for (int i = 0; i < eh->e_phnum; ++i)
+    if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_X))
+      return (const void *) (map->l_addr + ph[i].p_vaddr);
+  return NULL;
+}
+
+/* Marker 105 tells whether tst-sframe-mod1.so is registered when
+   auditors hear of it: the dynamic linker registers each object right
+   after mapping it, before it tells auditors and the debugger.  */
+unsigned int
+la_objopen (struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
+{
+  const char *base = strrchr (map->l_name, '/');
+  if (strcmp (base != NULL ? base + 1 : map->l_name,
+	      "tst-sframe-mod1.so") == 0)
+    printf ("tst-sframe-auditmod: marker 105: %ld\n",
+	    (long int) sframe_stub_marker (105, text_of (map)));
+  return 0;
 }
 
 /* The dynamic linker loads audit modules before the main program and

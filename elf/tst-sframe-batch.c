@@ -20,7 +20,8 @@
    AT_SFRAME_BATCH_MAX), the dynamic linker registers all the objects of
    a start-up and all those of a dlopen or dlmopen with one
    sframe_register_batch each, still before any of their code runs (the
-   IFUNC resolvers relocation runs, the constructors); that a load of
+   IFUNC resolvers relocation runs, the constructors), though after
+   auditors hear of them (la_objopen); that a load of
    more objects than the kernel takes in one call is sent in batches of
    at most that many; that an object refused in a batch costs only
    itself its registration; that objects unmapped before their load was
@@ -135,6 +136,9 @@ do_test (void)
 				     "tst-sframe-auditmod.so"), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 104), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+    /* Auditors hear of tst-sframe-mod1.so when it is mapped, before
+       the batch of its load is sent (marker 105 from la_objopen).  */
+    TEST_COMPARE (sframe_stub_marker_value (r, 105), 0);
     sframe_batch_calls (r);
     sframe_stub_free (r);
     free (path);

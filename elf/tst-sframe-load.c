@@ -21,7 +21,9 @@
    invoked explicitly, but not when the kernel mapped it; DT_NEEDED
    libraries with SFrame, but not those without; LD_PRELOAD and LD_AUDIT
    modules; never ld.so itself.  Each module asks the stand-in from its
-   constructor whether its text is registered at that moment.  */
+   constructor whether its text is registered at that moment, and the
+   audit module from la_objopen whether an object is when auditors hear
+   of it.  */
 
 #include <string.h>
 #include <support/check.h>
@@ -53,6 +55,10 @@ check_env_module (const char *env_name, const char *name,
 				   "tst-sframe-mod1.so"), 1);
   TEST_COMPARE (sframe_stub_marker_value (r, marker), 1);
   TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
+  /* Auditors hear of tst-sframe-mod1.so after it is registered: the
+     audit module's la_objopen finds it registered (marker 105).  */
+  if (strcmp (env_name, "LD_AUDIT") == 0)
+    TEST_COMPARE (sframe_stub_marker_value (r, 105), 1);
   TEST_VERIFY (sframe_stub_live (r, name));
   sframe_stub_free (r);
   free (path);
