@@ -117,6 +117,7 @@ help:
 	@echo "  make fuzz           the SFrame reader under libFuzzer for FUZZ_SECS (3600)"
 	@echo "  make baseline       stock glibc's elf/ failures (tests/baseline/elf-stock.txt)"
 	@echo "  make distro-debian-baseline  the same for Debian's build without the series"
+	@echo "  make layout-baseline         Debian's own ld.so layout (tests/baseline/layout-debian.txt)"
 	@echo "  make distro-debian-trixie    does the series apply to trixie's glibc 2.41?"
 	@echo "  make lock           pin today's sid versions in toolchain/*.lock"
 	@echo "  make edit           a git worktree per series to change it in (WORK/edit, branch edit)"

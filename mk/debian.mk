@@ -3,7 +3,8 @@
 # Debian's compiler and flags in a root of glibc's Build-Depends, keyed
 # by its own lock.  Tier check-debian: that build's elf/ tests against
 # Debian's own build without the series, and the end-to-end profiles on
-# it.
+# it; the release's layout kept, and the build with Debian's own libc6 in
+# both pairings of ld.so and libc.so.6.
 #
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: LGPL-2.1-or-later
@@ -17,7 +18,7 @@ R_DEBIAN_BUILD = $(R_DEBIAN_WORK)/sframe/build-tree/amd64-libc
 IN_DEBIAN_ROOT = scripts/in-root $(ROOT_DEBIAN) $(CACHE) $(TOP)
 
 .PHONY: root-debian debian-orig distro-debian distro-debian-baseline \
-  distro-debian-trixie e2e-tests-debian check-debian
+  distro-debian-trixie e2e-tests-debian check-debian layout-baseline
 
 root-debian: $(ROOT_DEBIAN)/.ok
 $(ROOT_DEBIAN)/.ok: $(DEBIAN_LOCK)
@@ -46,6 +47,13 @@ distro-debian-baseline: $(ROOT_DEBIAN)/.ok
 	  $(R_DEBIAN_WORK)/stock/build-tree/amd64-libc \
 	  /project/tests/baseline/elf-debian.txt
 
+# The layout of the release's own ld.so, which the series must keep
+# (tests/layout): Debian's libc6 of the pinned version, read from its
+# libc6-dbg in the root.
+LAYOUT_BASELINE = /project/tests/baseline/layout-debian.txt
+layout-baseline: $(ROOT_DEBIAN)/.ok
+	$(IN_DEBIAN_ROOT) /project/tests/layout --record $(LAYOUT_BASELINE) installed
+
 # The second pin: does the series backport to Debian trixie's glibc 2.41
 # and its packaging?  Only the source package is made (the stack applied
 # with quilt); a hunk that does not apply is reported.
@@ -66,9 +74,16 @@ e2e-tests-debian: distro-debian
 	@$(call build,e2e-tests-debian,$(IN_ROOT) /project/tests/e2e/build \
 	  $(R_DEBIAN_WORK)/e2e $(R_DEBIAN_BUILD))
 
-STAGES_check-debian := elf-debian e2e-debian
+STAGES_check-debian := layout-debian release-pairs release-pairs-guest \
+  elf-debian e2e-debian
 check-debian: distro-debian e2e-tests-debian kernel $(D3)/.ok perf
 	@$(call tier-begin,check-debian)
+	-@$(call stage,layout-debian,$(IN_DEBIAN_ROOT) /project/tests/layout \
+	  --counts @COUNTS@ $(LAYOUT_BASELINE) installed $(R_DEBIAN_BUILD)/elf/ld.so)
+	-@$(call stage,release-pairs,$(IN_DEBIAN_ROOT) /project/tests/release-pairs \
+	  $(R_DEBIAN_BUILD) $(R_DEBIAN_WORK)/pairs @COUNTS@)
+	-@$(call stage,release-pairs-guest,$(IN_ROOT) /project/tests/release-pairs \
+	  --guest $(R_KERNEL) $(R_DEBIAN_BUILD) $(R_DEBIAN_WORK)/pairs @COUNTS@)
 	-@$(call stage,elf-debian,$(IN_DEBIAN_ROOT) /project/tests/check-glibc \
 	  $(R_DEBIAN_BUILD) /project/tests/baseline/elf-debian.txt @COUNTS@)
 	-@$(call stage,e2e-debian,$(IN_ROOT) /project/tests/e2e/check --base $(R_KERNEL) \

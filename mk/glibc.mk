@@ -51,15 +51,19 @@ baseline: stock
 
 # Tier check-host: the mutants first (they leave the restored sources
 # to be rebuilt by the elf/ check), then every elf/ test on the host
-# kernel against the stock baseline, then the kernel's SFrame reader in
-# user space (mk/linux.mk) on the x86_64 objects.
-STAGES_check-host := mutants elf-host reader
+# kernel against the stock baseline, the layout of the structures ld.so
+# and libc.so.6 share against Debian's own 2.43 build (mk/debian.mk),
+# then the kernel's SFrame reader in user space (mk/linux.mk) on the
+# x86_64 objects.
+STAGES_check-host := mutants elf-host layout reader
 check-host: glibc reader-inputs
 	@$(call tier-begin,check-host)
 	-@$(call stage,mutants,$(GLIBC_SRC_LOCK) $(IN_ROOT) /project/tests/mutants $(R_WORK)/src \
 	  $(R_BUILD) /project/tests/mutants.txt @COUNTS@)
 	-@$(call stage,elf-host,$(IN_ROOT) /project/tests/check-glibc $(R_BUILD) \
 	  /project/tests/baseline/elf-stock.txt @COUNTS@)
+	-@$(call stage,layout,$(IN_ROOT) /project/tests/layout --counts @COUNTS@ \
+	  /project/tests/baseline/layout-debian.txt $(R_BUILD)/elf/ld.so)
 	-@$(call stage,reader,$(IN_ROOT) /project/tests/sframe-reader/check \
 	  $(R_LINUX)/reader $(R_LINUX)/src $(READER_SECS) @COUNTS@ $(READER_OBJECTS))
 	@$(call tier-end,check-host)
