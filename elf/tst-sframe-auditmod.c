@@ -41,9 +41,8 @@ text_of (const struct link_map *map)
   return NULL;
 }
 
-/* Marker 105 tells whether tst-sframe-mod1.so is registered when
-   auditors hear of it: the dynamic linker registers each object right
-   after mapping it, before it tells auditors and the debugger.  */
+/* Marker 105 tells whether tst-sframe-mod1.so is registered yet when
+   auditors hear of it (la_objopen).  */
 unsigned int
 la_objopen (struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
 {

@@ -380,8 +380,19 @@ do_test (void)
 					   bad[i].name), 1);
 	free (paths[i]);
       }
-    /* Each copy was loaded (its constructor ran), unregistered.  */
-    TEST_COMPARE (sframe_marker_calls (r, 103, 0), array_length (bad));
+    /* Each copy was loaded (its constructor ran); those rtld judged
+       were not registered by then.  Whether the last was is the
+       kernel's answer (the stand-in reads no section and takes it).  */
+    size_t loaded = 0;
+    for (size_t i = 0; i < r->ncalls; ++i)
+      if (r->calls[i].kind == sframe_stub_marker_call
+	  && r->calls[i].args[0] == 103)
+	{
+	  if (loaded < judged)
+	    TEST_COMPARE (r->calls[i].value, 0);
+	  ++loaded;
+	}
+    TEST_COMPARE (loaded, array_length (bad));
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				     "tst-sframe-mod2.so"), 1);
     TEST_COMPARE (sframe_stub_marker_value (r, 102), 1);
@@ -389,8 +400,9 @@ do_test (void)
     free (dir);
   }
 
-  /* (N0) LD_DEBUG=files says whether registration is on and why; here without the stand-in, so on whatever the
-     kernel announces to this test.  */
+  /* (N0) LD_DEBUG=files says whether registration is on and why;
+     here without the stand-in, so on whatever the kernel announces to
+     this test.  */
   {
     char *prog = xasprintf ("%s/elf/tst-sframe-prog", support_objdir_root);
     char *path = xasprintf ("%s:%s/elf", support_objdir_root,
