@@ -56,6 +56,25 @@ all: glibc kernel
 
 patchset: $(GLIBC_WORK)/.series $(LINUX_WORK)/.series
 
+# make patchset SIGNOFF='Name <address>': the mails with the sign-off
+# of whoever posts them (scripts/series-tree); without it they carry
+# none, and the lints say so.  The mails are written again whenever the
+# SIGNOFF given differs from the last (kept in SIGNOFF_STAMP).
+export SIGNOFF
+SIGNOFF_STAMP := $(CACHE)/patchset.signoff
+ifneq ($(wildcard $(CACHE)),)
+ifneq ($(wildcard $(SIGNOFF_STAMP)),)
+ifneq ($(file <$(SIGNOFF_STAMP)),$(SIGNOFF))
+$(file >$(SIGNOFF_STAMP),$(SIGNOFF))
+endif
+else
+$(file >$(SIGNOFF_STAMP),$(SIGNOFF))
+endif
+endif
+$(GLIBC_WORK)/.series $(LINUX_WORK)/.series: $(SIGNOFF_STAMP)
+$(SIGNOFF_STAMP):
+	@mkdir -p $(dir $@) && touch $@
+
 check:
 	@mkdir -p $(CHECK_DIR) && rm -f $(CHECK_DIR)/*.count $(CHECK_DIR)/*.status
 	@echo "make check: tiers $(TIERS); logs in $(LOGS) and $(CHECK_DIR)"
@@ -102,6 +121,7 @@ help:
 	@echo "  make root           the toolchain root (toolchain/packages.lock)"
 	@echo "  make fetches        the roots, the downloads and both series, two at a time"
 	@echo "  make patchset       the two series as mails in patchset/glibc and patchset/linux"
+	@echo "                      (SIGNOFF='Name <address>': with the poster's sign-off)"
 	@echo "  make series-builds  build each series after each of its patches (results/series-*.txt)"
 	@echo "  make glibc          glibc 2.43 with the series, --enable-sframe"
 	@echo "  make kernel         Linux 7.2 with the kernel series, the guest kernel"

@@ -56,7 +56,6 @@
    the process is still single-threaded at startup.  */
 
 #include <dl-sframe.h>
-#include <dl-sframe-abi.h>
 #include <dl-sframe-kernel.h>
 #include <dl-tunables.h>
 #include <errno.h>
@@ -66,8 +65,7 @@
 #include <stdlib.h>
 #include <sys/param.h>
 
-#if DL_SFRAME_KERNEL && DL_SFRAME_ABI != 0
-# include <sframe.h>
+#if DL_SFRAME_KERNEL
 
 enum sframe_kernel
   {
@@ -158,15 +156,6 @@ struct sframe_ranges
   uintptr_t text_end;
 };
 
-/* Return true if the segment PH covers [VADDR, VADDR + SIZE).  */
-static bool
-segment_covers (const ElfW(Phdr) *ph, ElfW(Addr) vaddr, ElfW(Xword) size)
-{
-  return (vaddr >= ph->p_vaddr
-	  && vaddr - ph->p_vaddr <= ph->p_memsz
-	  && size <= ph->p_memsz - (vaddr - ph->p_vaddr));
-}
-
 /* Return the PT_GNU_SFRAME program header of L, or NULL.  */
 static const ElfW(Phdr) *
 find_sframe_phdr (const struct link_map *l)
@@ -177,45 +166,31 @@ find_sframe_phdr (const struct link_map *l)
   return NULL;
 }
 
-/* Work out what to tell the kernel about L, whose PT_GNU_SFRAME is SF,
-   and reject what no kernel would accept, so that no system call is
-   spent on it.  Return NULL and fill in *R, or return why L is
-   rejected.
+/* Work out what to tell the kernel about L, whose PT_GNU_SFRAME is SF:
+   the segment as its program header gives it, and the hull of L's
+   executable PT_LOAD segments as its text.  Return NULL and fill in *R,
+   or return why there is nothing to send (no executable segment).
 
-   Only the program headers are judged here, and only as far as they
-   are consistent among themselves.  The SFrame data is the kernel's to
-   check: rtld reads none of it (that would fault its pages into every
-   process, for data only a profiler reads), so nothing here can fault
-   on it.  Where the file does not back the section, for one, the
-   kernel's read fails and it answers EFAULT.  */
+   The program headers are not judged any further, and the SFrame data
+   not at all: rtld reads none of it (that would fault its pages into
+   every process, for data only a profiler reads), and the kernel checks
+   both when it reads the section.  A segment that is empty, outside the
+   object's mappings or past the end of its file costs one request, which
+   the kernel answers with EINVAL, EFAULT or ENOEXEC.  */
 static const char *
 sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 		  struct sframe_ranges *r)
 {
-  if (sf->p_memsz < sizeof (sframe_header))
-    return "segment too small for an SFrame header";
-
-  /* The section must lie in readable mapped memory of the object: that
-     is where the kernel reads it.  */
-  const ElfW(Phdr) *holder = NULL;
   ElfW(Addr) text_start = -1;
   ElfW(Addr) text_end = 0;
   for (const ElfW(Phdr) *ph = l->l_phdr; ph < &l->l_phdr[l->l_phnum]; ++ph)
-    if (ph->p_type == PT_LOAD)
+    if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X))
       {
-	if (holder == NULL && (ph->p_flags & PF_R)
-	    && segment_covers (ph, sf->p_vaddr, sf->p_memsz))
-	  holder = ph;
-	if (ph->p_flags & PF_X)
-	  {
-	    if (ph->p_vaddr < text_start)
-	      text_start = ph->p_vaddr;
-	    if (ph->p_vaddr + ph->p_memsz > text_end)
-	      text_end = ph->p_vaddr + ph->p_memsz;
-	  }
+	if (ph->p_vaddr < text_start)
+	  text_start = ph->p_vaddr;
+	if (ph->p_vaddr + ph->p_memsz > text_end)
+	  text_end = ph->p_vaddr + ph->p_memsz;
       }
-  if (holder == NULL)
-    return "segment outside the readable segments";
   if (text_start >= text_end)
     return "no executable segment";
 
@@ -520,9 +495,9 @@ _dl_sframe_unregister (struct link_map *l)
 		       : "withdrawal failed"), err);
 }
 
-#else /* !DL_SFRAME_KERNEL || DL_SFRAME_ABI == 0 */
+#else /* !DL_SFRAME_KERNEL */
 
-/* No kernel interface, or SFrame defines no ABI for this architecture.  */
+/* No kernel interface for this architecture.  */
 
 void
 _dl_sframe_register (struct link_map *l)

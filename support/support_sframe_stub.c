@@ -406,13 +406,8 @@ handle_add (struct stub *stub, struct sframe_stub_call *c)
   const struct mapping *text = maps_find (&maps, text_start);
   if (text != NULL && text->path != NULL)
     c->object = xstrdup (text->path);
-  if (sframe_start >= sframe_end || text_start >= text_end)
-    {
-      add_problem (c, "empty range");
-      err = EINVAL;
-    }
-  else if (c->object == NULL
-	   || !maps_cover (&maps, text_start, text_end, c->object, true))
+  if (c->object == NULL
+      || !maps_cover (&maps, text_start, text_end, c->object, true))
     {
       add_problem (c, "text is not mapped executable from one file");
       /* The kernel's answers: a hole, or text not executable.  */
@@ -420,16 +415,19 @@ handle_add (struct stub *stub, struct sframe_stub_call *c)
 					 NULL, false)
 	     ? EACCES : ENXIO);
     }
-  else if (!maps_cover (&maps, sframe_start, sframe_end, c->object, false))
-    {
-      add_problem (c, "SFrame section is not mapped readable from %s",
-		   c->object);
-      err = EFAULT;
-    }
   else
-    /* rtld leaves the SFrame header to the kernel: what is checked
-       here is that the ranges are the object's program headers.  */
-    check_against_file (c, &maps);
+    {
+      /* rtld judges neither the PT_GNU_SFRAME segment nor the data in
+	 it: what is checked here is that the ranges are the object's
+	 program headers.  The kernel refuses a section it cannot read:
+	 an empty or wrapping range, or one not mapped from the file.  */
+      check_against_file (c, &maps);
+      if (sframe_start >= sframe_end)
+	err = EINVAL;
+      else if (!maps_cover (&maps, sframe_start, sframe_end, c->object,
+			    false))
+	err = EFAULT;
+    }
   maps_free (&maps);
 
   for (size_t i = 0; err == 0 && i < stub->nregs; ++i)
@@ -522,10 +520,11 @@ setup_args (struct sframe_stub_call *c, const struct dl_sframe_setup *setup)
   c->args[1] = setup->sframe_start + setup->sframe_size;
   c->args[2] = setup->text_start;
   c->args[3] = setup->text_start + setup->text_size;
-  if (setup->sframe_size == 0 || setup->text_size == 0
-      || c->args[1] < setup->sframe_start || c->args[3] < setup->text_start)
+  /* rtld sends the text only when it found some; the SFrame range is
+     the program header's, whatever it holds (see handle_add).  */
+  if (setup->text_size == 0 || c->args[3] < setup->text_start)
     {
-      add_problem (c, "empty or wrapping range");
+      add_problem (c, "empty or wrapping text range");
       return EINVAL;
     }
   return 0;
