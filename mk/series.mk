@@ -54,8 +54,10 @@ refresh:
 
 # Every patch builds: each series built after each of its patches in
 # turn, incrementally, in WORK/steps and its build directories (not part
-# of `make check': it takes a build per patch).  glibc: the build and
-# nothing else; results/series-glibc.txt.  Linux: checkpatch on the
+# of `make check': it takes a build per patch).  glibc: the build, the
+# series' tests compiled (not run), and the same for aarch64 after a
+# patch that touches more than x86_64's files (scripts/build-glibc-step);
+# results/series-glibc.txt.  Linux: checkpatch on the
 # patch, the x86_64 guest kernel, and the arm64 one after a patch that
 # touches arm64 or the generic unwinder; results/series-linux.txt.
 # Each file gets a line per patch and the time.
@@ -65,7 +67,8 @@ series-builds: series-builds-glibc series-builds-linux
 series-builds-glibc: glibc-series
 	scripts/series-builds glibc $(GLIBC_WORK)/src $(GLIBC_WORK)/steps \
 	  results/series-glibc.txt \
-	  $(IN_ROOT) /project/scripts/build-glibc $(R_WORK)/steps $(R_WORK)/build-steps
+	  $(IN_ROOT) /project/scripts/build-glibc-step $(R_WORK)/steps \
+	  $(R_WORK)/build-steps $(R_WORK)/build-steps-arm64
 
 series-builds-linux: linux-series
 	scripts/series-builds linux $(LINUX_WORK)/src $(LINUX_WORK)/steps \
