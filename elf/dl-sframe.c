@@ -173,10 +173,10 @@ find_sframe_phdr (const struct link_map *l)
 
    The program headers are not judged any further, and the SFrame data
    not at all: rtld reads none of it (that would fault its pages into
-   every process, for data only a profiler reads), and the kernel checks
-   both when it reads the section.  A segment that is empty, outside the
-   object's mappings or past the end of its file costs one request, which
-   the kernel answers with EINVAL, EFAULT or ENOEXEC.  */
+   every process, for data only a profiler reads).  The kernel checks
+   the section's range when it registers it (EINVAL, EFAULT, ENOEXEC)
+   and its data when an unwind reads it: a broken segment costs one
+   request.  */
 static const char *
 sframe_ranges_of (const struct link_map *l, const ElfW(Phdr) *sf,
 		  struct sframe_ranges *r)
@@ -440,7 +440,7 @@ _dl_sframe_register_pending (void)
 	  --sframe_pending;
 	  struct sframe_ranges r;
 	  /* A policy's errno for an earlier batch turned requests off:
-	     then L is never registered.  The ranges were judged at
+	     then L is never registered.  The ranges were worked out at
 	     _dl_sframe_register and are the same now.  */
 	  if (sframe_kernel_state != sframe_kernel_on
 	      || sframe_ranges_of (l, find_sframe_phdr (l), &r) != NULL)

@@ -20,6 +20,7 @@
 
 #include <array_length.h>
 #include <elf.h>
+#include <sframe.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
@@ -419,14 +420,20 @@ handle_add (struct stub *stub, struct sframe_stub_call *c)
     {
       /* rtld judges neither the PT_GNU_SFRAME segment nor the data in
 	 it: what is checked here is that the ranges are the object's
-	 program headers.  The kernel refuses a section it cannot read:
-	 an empty or wrapping range, or one not mapped from the file.  */
+	 program headers.  The kernel checks the section's range when it
+	 registers it, and reads the section only when it unwinds: an
+	 empty or inverted range is EINVAL, one beyond user space EFAULT
+	 (the largest user address of any configuration stands for the
+	 task's own), one shorter than an SFrame header ENOEXEC; a
+	 section in no mapping, or past the end of its file, is
+	 registered.  */
       check_against_file (c, &maps);
       if (sframe_start >= sframe_end)
 	err = EINVAL;
-      else if (!maps_cover (&maps, sframe_start, sframe_end, c->object,
-			    false))
+      else if (sframe_end > (uintptr_t) 1 << 56)
 	err = EFAULT;
+      else if (sframe_end - sframe_start < sizeof (sframe_header))
+	err = ENOEXEC;
     }
   maps_free (&maps);
 
