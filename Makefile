@@ -62,12 +62,9 @@ patchset: $(GLIBC_WORK)/.series $(LINUX_WORK)/.series
 # SIGNOFF given differs from the last (kept in SIGNOFF_STAMP).
 export SIGNOFF
 SIGNOFF_STAMP := $(CACHE)/patchset.signoff
+# A stamp not there yet reads as empty: the rule below makes it.
 ifneq ($(wildcard $(CACHE)),)
-ifneq ($(wildcard $(SIGNOFF_STAMP)),)
 ifneq ($(file <$(SIGNOFF_STAMP)),$(SIGNOFF))
-$(file >$(SIGNOFF_STAMP),$(SIGNOFF))
-endif
-else
 $(file >$(SIGNOFF_STAMP),$(SIGNOFF))
 endif
 endif
