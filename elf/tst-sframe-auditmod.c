@@ -19,7 +19,7 @@
 #include <link.h>
 #include <stdio.h>
 #include <string.h>
-#include <support/sframe-stub.h>
+#include "tst-sframe-marker.h"
 
 unsigned int
 la_version (unsigned int v)
@@ -49,8 +49,12 @@ la_objopen (struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
   const char *base = strrchr (map->l_name, '/');
   if (strcmp (base != NULL ? base + 1 : map->l_name,
 	      "tst-sframe-mod1.so") == 0)
-    printf ("tst-sframe-auditmod: marker 105: %ld\n",
-	    (long int) sframe_stub_marker (105, text_of (map)));
+    {
+      printf ("tst-sframe-auditmod: marker 105: %ld\n",
+	      (long int) sframe_marker (105, text_of (map)));
+      /* This namespace's stdout is not flushed at exit.  */
+      fflush (stdout);
+    }
   return 0;
 }
 
@@ -61,5 +65,6 @@ static void __attribute__ ((constructor))
 init (void)
 {
   printf ("tst-sframe-auditmod: marker 104: %ld\n",
-	  (long int) sframe_stub_marker (104, &la_version));
+	  (long int) sframe_marker (104, &la_version));
+  fflush (stdout);
 }

@@ -16,98 +16,265 @@
    License along with the GNU C Library; if not, see
    <https://www.gnu.org/licenses/>.  */
 
-/* The tests run elf/tst-sframe-prog (built from tst-sframe-prog.c) under
-   the SFrame stand-in of <support/sframe-stub.h>, either with an
-   explicit ld.so invocation, so that the dynamic linker maps the
-   program, or as tst-sframe-prog-kernel, which the kernel maps.  */
+/* The tests are static internal tests: the dynamic linker code linked
+   into them loads what they dlopen, and they set the kernel's
+   announcement themselves, through the code that parses the auxiliary
+   vector at start-up.  Each configuration runs in a child process
+   under the stand-in of <support/sframe-stub.h> (sframe_prog_run).  */
 
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <link.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <dl-tunables.h>
+#include <ldsodefs.h>
+#include <linux/seccomp.h>
+#include <dl-sframe-auxv.h>
+#include <dl-sframe-kernel.h>
 #include <support/check.h>
 #include <support/sframe-stub.h>
 #include <support/support.h>
+#include <support/xdlfcn.h>
+#include <support/xunistd.h>
 
-/* How to run the program.  */
+/* What the kernel announces in AT_SFRAME_SETUP_SIZE.  */
+enum sframe_announce
+  {
+    sframe_announce_setup,	/* The size of struct sframe_setup.  */
+    sframe_announce_zero,	/* 0: not available to this process.  */
+    sframe_announce_none,	/* No entry, as every other kernel.  */
+    sframe_announce_kernel,	/* What the kernel announced.  */
+  };
+
+/* How to run the commands.  */
 struct sframe_prog_run
 {
-  /* If true, execute tst-sframe-prog-kernel directly, else run
-     tst-sframe-prog with an explicit ld.so invocation.  */
-  bool kernel;
-  /* Environment variable to set in the child, or NULL.  */
-  const char *env_name;
-  const char *env_value;
-  /* The commands of tst-sframe-prog, terminated by NULL.  */
+  enum sframe_announce announce;
+  /* The value of glibc.rtld.sframe to set, or -1 for the default.  */
+  int tunable;
+  /* The commands (see sframe_prog_command), terminated by NULL.  */
   const char *const *cmds;
+  /* Set by sframe_prog_run.  */
+  const struct sframe_stub_config *config;
 };
 
-/* Runs in the child under the stand-in: execute the program as
-   described by CLOSURE, a struct sframe_prog_run.  Uses _exit on
-   failure, so that no exit handler of the test driver runs in the
-   child.  */
-static __attribute__ ((unused)) void
-sframe_prog_exec (void *closure)
+/* PATH without its directory.  */
+static const char *
+sframe_base_name (const char *path)
 {
-  const struct sframe_prog_run *run = closure;
-
-  if (run->env_name != NULL
-      && setenv (run->env_name, run->env_value, 1) != 0)
-    {
-      printf ("error: setenv (\"%s\"): %m\n", run->env_name);
-      fflush (stdout);
-      _exit (1);
-    }
-
-  size_t ncmds = 0;
-  while (run->cmds != NULL && run->cmds[ncmds] != NULL)
-    ++ncmds;
-
-  /* ld.so, --library-path, the path, the program, the commands and the
-     terminating null pointer.  */
-  char **argv = xcalloc (ncmds + 5, sizeof (*argv));
-  size_t n = 0;
-  if (run->kernel)
-    argv[n++] = xasprintf ("%s/elf/tst-sframe-prog-kernel",
-			   support_objdir_root);
-  else
-    {
-      argv[n++] = (char *) support_objdir_elf_ldso;
-      argv[n++] = (char *) "--library-path";
-      argv[n++] = xasprintf ("%s:%s/elf", support_objdir_root,
-			     support_objdir_root);
-      argv[n++] = xasprintf ("%s/elf/tst-sframe-prog", support_objdir_root);
-    }
-  for (size_t i = 0; i < ncmds; ++i)
-    argv[n++] = (char *) run->cmds[i];
-  argv[n] = NULL;
-
-  fflush (stdout);
-  execv (argv[0], argv);
-  printf ("error: execv (\"%s\"): %m\n", argv[0]);
-  fflush (stdout);
-  _exit (1);
+  const char *slash = strrchr (path, '/');
+  return slash == NULL ? path : slash + 1;
 }
 
-/* Run the program as described by RUN under the stand-in configured by
-   CONFIG (NULL for the defaults), and check the result with
-   sframe_stub_check.  */
+/* The number of calls of KIND in R for the file NAME (without
+   directory), or for any if NAME is NULL.  */
+static __attribute__ ((unused)) size_t
+sframe_stub_count (const struct sframe_stub_result *r,
+		   enum sframe_stub_kind kind, const char *name)
+{
+  size_t count = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    count += (r->calls[i].kind == kind
+	      && (name == NULL
+		  || strcmp (sframe_base_name (r->calls[i].object), name) == 0));
+  return count;
+}
+
+/* True if NAME was registered when the child ended.  */
+static __attribute__ ((unused)) bool
+sframe_stub_live (const struct sframe_stub_result *r, const char *name)
+{
+  for (size_t i = 0; i < r->nlive; ++i)
+    if (strcmp (sframe_base_name (r->live[i]), name) == 0)
+      return true;
+  return false;
+}
+
+/* The answer to marker ID, which must have been asked once.  */
+static __attribute__ ((unused)) long int
+sframe_stub_marker_value (const struct sframe_stub_result *r,
+			  unsigned long int id)
+{
+  long int value = -1;
+  int seen = 0;
+  for (size_t i = 0; i < r->ncalls; ++i)
+    if (r->calls[i].kind == sframe_stub_marker_call
+	&& r->calls[i].args[0] == id)
+      {
+	value = r->calls[i].value;
+	++seen;
+      }
+  if (seen != 1)
+    FAIL ("marker %lu seen %d times, expected once", id, seen);
+  return value;
+}
+
+/* Print the calls of R, and fail the test for each with a problem and
+   for a child that did not exit with status 0.  */
+static void
+sframe_stub_check (const struct sframe_stub_result *r)
+{
+  static const char *const kinds[] = { "add", "remove", "marker" };
+  for (size_t i = 0; i < r->ncalls; ++i)
+    {
+      const struct sframe_stub_call *c = &r->calls[i];
+      printf ("stub: %-6s %#lx %#lx %#lx %#lx -> error %d value %ld"
+	      " batch %u  %s\n", kinds[c->kind], c->args[0], c->args[1],
+	      c->args[2], c->args[3], c->error, c->value, c->batch,
+	      c->object);
+      if (c->problem[0] != '\0')
+	FAIL ("stub: call %zu: %s", i, c->problem);
+    }
+  for (size_t i = 0; i < r->nlive; ++i)
+    printf ("stub: live at exit: %s\n", r->live[i]);
+  if (!WIFEXITED (r->status) || WEXITSTATUS (r->status) != 0)
+    FAIL ("stub: child wait status %#x", r->status);
+}
+
+static int
+sframe_first_object (struct dl_phdr_info *info, size_t size, void *closure)
+{
+  memcpy (closure, info, sizeof (*info));
+  return 1;
+}
+
+/* Make the announcement ANNOUNCE, and AT_SFRAME_BATCH_MAX BATCH_MAX
+   (no entry if 0), as the kernel makes it at execve: a copy of this
+   process's auxiliary vector with these entries is parsed again by the
+   code that parses it at start-up; and set glibc.rtld.sframe to TUNABLE
+   unless it is -1.  Both change variables that are read-only after
+   start-up, so the program's RELRO segment is made writable
+   meanwhile.  The parse also sets again what start-up took from the
+   vector and may have changed since (the hardware capabilities, rseq's
+   area size): nothing these tests use.  */
+static void
+sframe_announce (enum sframe_announce announce, unsigned long int batch_max,
+		 int tunable)
+{
+  static ElfW(auxv_t) av[128];
+  int fd = xopen ("/proc/self/auxv", O_RDONLY, 0);
+  ssize_t n = read (fd, av, sizeof (av) - 3 * sizeof (av[0]));
+  if (n <= 0)
+    FAIL_EXIT1 ("read (/proc/self/auxv): %m");
+  xclose (fd);
+  size_t j = 0;
+  for (size_t i = 0; i < n / sizeof (av[0]) && av[i].a_type != AT_NULL; ++i)
+    if (av[i].a_type != AT_SFRAME_SETUP_SIZE
+	&& av[i].a_type != AT_SFRAME_BATCH_MAX)
+      av[j++] = av[i];
+  if (announce != sframe_announce_none)
+    av[j++] = (ElfW(auxv_t))
+      {
+	AT_SFRAME_SETUP_SIZE,
+	{ announce == sframe_announce_zero
+	  ? 0 : sizeof (struct dl_sframe_setup) }
+      };
+  if (announce != sframe_announce_none && batch_max != 0)
+    av[j++] = (ElfW(auxv_t)) { AT_SFRAME_BATCH_MAX, { batch_max } };
+  av[j].a_type = AT_NULL;
+
+  struct dl_phdr_info main;
+  dl_iterate_phdr (sframe_first_object, &main);
+  uintptr_t start = 0, end = 0, page = getpagesize ();
+  for (size_t i = 0; i < main.dlpi_phnum; ++i)
+    if (main.dlpi_phdr[i].p_type == PT_GNU_RELRO)
+      {
+	start = (main.dlpi_addr + main.dlpi_phdr[i].p_vaddr) & -page;
+	/* As _dl_protect_relro: the last page is not RELRO's alone.  */
+	end = ALIGN_DOWN (main.dlpi_addr + main.dlpi_phdr[i].p_vaddr
+			  + main.dlpi_phdr[i].p_memsz, page);
+      }
+  if (start != end)
+    xmprotect ((void *) start, end - start, PROT_READ | PROT_WRITE);
+  if (announce != sframe_announce_kernel)
+    _dl_aux_init (av);
+  if (tunable >= 0)
+    TUNABLE_SET_FULL (glibc, rtld, sframe, tunable);
+  if (start != end)
+    xmprotect ((void *) start, end - start, PROT_READ);
+}
+
+/* The path of the test module NAME.  */
+static char *
+sframe_module (const char *name)
+{
+  if (name[0] == '/')
+    return xstrdup (name);
+  return xasprintf ("%s/elf/%s", support_objdir_root, name);
+}
+
+/* Runs in the child: announce, then carry out the commands of CLOSURE,
+   a struct sframe_prog_run:
+   open NAME: dlopen the test module NAME, which must succeed;
+   open-fail NAME: dlopen NAME, which must fail;
+   call: call sframe_mod_fn of the last object opened;
+   close: dlclose the last object opened;
+   sandbox: install a seccomp filter that kills the process at any SFrame
+     registration call, as a sandbox that allows only the calls it knows
+     does.
+   Exits with status 1 on failure.  */
+static void
+sframe_prog_commands (void *closure)
+{
+  const struct sframe_prog_run *run = closure;
+  sframe_announce (run->announce, run->config->batch_max, run->tunable);
+  void *handle = NULL;
+  for (const char *const *cmd = run->cmds; *cmd != NULL; ++cmd)
+    {
+      if (strncmp (*cmd, "open", 4) == 0)
+	{
+	  char *path = sframe_module (*++cmd);
+	  void *h = dlopen (path, RTLD_NOW);
+	  if ((h == NULL) != (strcmp (cmd[-1], "open-fail") == 0))
+	    FAIL_EXIT1 ("%s %s: %s", cmd[-1], *cmd,
+			h == NULL ? dlerror () : "succeeded");
+	  printf ("info: %s %s: %s\n", cmd[-1], *cmd,
+		  h == NULL ? dlerror () : "done");
+	  if (h != NULL)
+	    handle = h;
+	  free (path);
+	}
+      else if (strcmp (*cmd, "call") == 0)
+	{
+	  int (*fn) (void) = xdlsym (handle, "sframe_mod_fn");
+	  printf ("info: call: sframe_mod_fn returned %d\n", fn ());
+	}
+      else if (strcmp (*cmd, "close") == 0)
+	xdlclose (handle);
+      else if (strcmp (*cmd, "sandbox") == 0)
+	{
+	  if (sframe_stub_filter (SECCOMP_RET_KILL_PROCESS, false) != 0)
+	    FAIL_EXIT1 ("sandbox: %m");
+	  printf ("info: sandbox installed\n");
+	}
+      else
+	FAIL_EXIT1 ("unknown command %s", *cmd);
+    }
+}
+
+/* Run the commands of RUN under the stand-in configured by CONFIG (NULL
+   for the defaults), and check the result with sframe_stub_check.  */
 static __attribute__ ((unused)) struct sframe_stub_result *
 sframe_prog_run (const struct sframe_stub_config *config,
-		 const struct sframe_prog_run *run)
+		 struct sframe_prog_run *run)
 {
-  printf ("info: running %s", run->kernel ? "tst-sframe-prog-kernel"
-	  : "ld.so tst-sframe-prog");
-  for (size_t i = 0; run->cmds != NULL && run->cmds[i] != NULL; ++i)
+  static const struct sframe_stub_config defaults;
+  run->config = config != NULL ? config : &defaults;
+  static const char *const announcements[] =
+    { "a size", "0", "nothing", "what the kernel announced" };
+  printf ("info: announcing %s, batches of %u, running",
+	  announcements[run->announce], run->config->batch_max);
+  for (size_t i = 0; run->cmds[i] != NULL; ++i)
     printf (" %s", run->cmds[i]);
-  if (run->env_name != NULL)
-    printf (" with %s=%s", run->env_name, run->env_value);
-  putchar ('\n');
-  fflush (stdout);
-
+  puts (run->tunable >= 0 ? " with glibc.rtld.sframe set" : "");
   struct sframe_stub_result *r
-    = sframe_stub_run (config, sframe_prog_exec, (void *) run);
+    = sframe_stub_run (run->config, sframe_prog_commands, run);
   sframe_stub_check (r);
   return r;
 }
@@ -133,8 +300,19 @@ static __attribute__ ((unused)) size_t
 sframe_libc_expected (void)
 {
   char *path = xasprintf ("%s/libc.so.6", support_objdir_root);
-  size_t result = sframe_stub_file_sframe (path, NULL) ? 1 : 0;
+  size_t result = sframe_stub_file_sframe (path) ? 1 : 0;
   printf ("info: %s %s SFrame\n", path, result ? "has" : "lacks");
+  free (path);
+  return result;
+}
+
+/* Return the number of registrations expected for ld.so per static
+   dlopen that brings it: 1 if it has a PT_GNU_SFRAME segment, else 0.  */
+static __attribute__ ((unused)) size_t
+sframe_ldso_expected (void)
+{
+  char *path = xasprintf ("%s/elf/ld.so", support_objdir_root);
+  size_t result = sframe_stub_file_sframe (path) ? 1 : 0;
   free (path);
   return result;
 }

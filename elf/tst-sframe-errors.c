@@ -55,8 +55,8 @@
 
 #include "tst-sframe-common.h"
 
-/* Refuse to register tst-sframe-mod1.so with ERRNO_VALUE, then load
-   tst-sframe-mod2.so with dlopen and unload it.  The program must run
+/* Refuse to register tst-sframe-mod1.so with ERRNO_VALUE when dlopen
+   loads it, then load tst-sframe-mod2.so and unload it.  The program must run
    to completion.  With STOPS, the error is one of a policy for the
    whole process, and mod2 must cost no request; otherwise it concerns
    mod1 alone, and mod2 is registered and withdrawn.  */
@@ -64,7 +64,10 @@ static void
 check_refused (int errno_value, bool stops)
 {
   static const char *const cmds[] =
-    { "open", "tst-sframe-mod2.so", "close", NULL };
+    {
+      "open", "tst-sframe-mod1.so", "open", "tst-sframe-mod2.so", "close",
+      NULL
+    };
   struct sframe_stub_config config =
     {
       .refuse_object = "tst-sframe-mod1.so",
@@ -72,7 +75,7 @@ check_refused (int errno_value, bool stops)
     };
   printf ("info: refusing tst-sframe-mod1.so with %s\n",
 	  strerrorname_np (errno_value));
-  struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+  struct sframe_prog_run run = { .tunable = -1, .cmds = cmds };
   struct sframe_stub_result *r = sframe_prog_run (&config, &run);
   TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
 				   "tst-sframe-mod1.so"), 1);
@@ -201,13 +204,7 @@ do_test (void)
   {
     static const char *const cmds[] =
       { "open", "tst-sframe-mod2.so", "close", NULL };
-    struct sframe_prog_run run =
-      {
-	.kernel = false,
-	.env_name = "GLIBC_TUNABLES",
-	.env_value = "glibc.rtld.sframe=0",
-	.cmds = cmds,
-      };
+    struct sframe_prog_run run = { .tunable = 0, .cmds = cmds };
     struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 0);
     TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL), 0);
@@ -216,48 +213,42 @@ do_test (void)
   }
 
   /* (J) Each announcement with each value of the tunable: how many
-     objects are registered (the program, tst-sframe-mod1.so, and the
-     two opened; libc.so.6 if it has SFrame).  */
+     objects are registered (the two opened, and with each the libc.so.6
+     and ld.so it brings, if they have SFrame).  */
   {
     static const char *const cmds[] =
       {
 	"open", "tst-sframe-mod2.so", "close",
 	"open", "tst-sframe-mod3.so", NULL
       };
-    static const char *const announcements[] =
-      { "a size", "0", "nothing" };
-    size_t all = 4 + sframe_libc_expected ();
+    size_t each = 1 + sframe_libc_expected () + sframe_ldso_expected ();
     static const struct
     {
-      enum sframe_stub_announce announce;
-      const char *tunable;
+      enum sframe_announce announce;
+      int tunable;
       bool registers;
     } states[] =
       {
-	{ sframe_stub_announce_setup, NULL, true },
-	{ sframe_stub_announce_setup, "glibc.rtld.sframe=1", true },
-	{ sframe_stub_announce_setup, "glibc.rtld.sframe=0", false },
-	{ sframe_stub_announce_zero, NULL, false },
-	{ sframe_stub_announce_none, NULL, false },
-	{ sframe_stub_announce_none, "glibc.rtld.sframe=0", false },
+	{ sframe_announce_setup, -1, true },
+	{ sframe_announce_setup, 1, true },
+	{ sframe_announce_setup, 0, false },
+	{ sframe_announce_zero, -1, false },
+	{ sframe_announce_none, -1, false },
+	{ sframe_announce_none, 0, false },
       };
     for (size_t i = 0; i < array_length (states); ++i)
       {
-	struct sframe_stub_config config = { .announce = states[i].announce };
-	printf ("info: the kernel announces %s\n",
-		announcements[states[i].announce]);
 	struct sframe_prog_run run =
 	  {
-	    .kernel = false,
-	    .env_name = states[i].tunable != NULL ? "GLIBC_TUNABLES" : NULL,
-	    .env_value = states[i].tunable,
+	    .announce = states[i].announce,
+	    .tunable = states[i].tunable,
 	    .cmds = cmds,
 	  };
-	struct sframe_stub_result *r = sframe_prog_run (&config, &run);
+	struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
 	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL),
-		      states[i].registers ? all : 0);
+		      states[i].registers ? 2 * each : 0);
 	TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL),
-		      states[i].registers ? 1 : 0);
+		      states[i].registers ? each : 0);
 	sframe_stub_free (r);
       }
   }
@@ -268,20 +259,22 @@ do_test (void)
   {
     static const char *const cmds[] =
       { "open", "tst-sframe-mod2.so", "close", NULL };
-    struct sframe_stub_config config =
-      { .announce = sframe_stub_announce_kernel };
     /* 32: the size of struct sframe_setup.  */
     bool announced = getauxval (AT_SFRAME_SETUP_SIZE) >= 32;
     printf ("info: the kernel's own announcement: %s\n",
 	    announced ? "a size" : "none");
-    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_stub_config config =
+      { .batch_max = getauxval (AT_SFRAME_BATCH_MAX) };
+    struct sframe_prog_run run =
+      { .announce = sframe_announce_kernel, .tunable = -1, .cmds = cmds };
     struct sframe_stub_result *r = sframe_prog_run (&config, &run);
     size_t adds = sframe_stub_count (r, sframe_stub_add, NULL);
     size_t removes = sframe_stub_count (r, sframe_stub_remove, NULL);
     printf ("info: on this kernel: %zu registrations, %zu withdrawals\n",
 	    adds, removes);
-    TEST_COMPARE (adds, announced ? 3 + sframe_libc_expected () : 0);
-    TEST_COMPARE (removes, announced ? 1 : 0);
+    size_t each = 1 + sframe_libc_expected () + sframe_ldso_expected ();
+    TEST_COMPARE (adds, announced ? each : 0);
+    TEST_COMPARE (removes, announced ? each : 0);
     sframe_stub_free (r);
   }
 
@@ -293,24 +286,23 @@ do_test (void)
   {
     static const char *const cmds[] =
       { "sandbox", "open", "tst-sframe-mod2.so", "close", NULL };
-    static const enum sframe_stub_announce quiet[] =
-      { sframe_stub_announce_none, sframe_stub_announce_zero };
+    static const enum sframe_announce quiet[] =
+      { sframe_announce_none, sframe_announce_zero };
     for (size_t i = 0; i < array_length (quiet); ++i)
       {
-	struct sframe_stub_config config = { .announce = quiet[i] };
-	struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
-	struct sframe_stub_result *r = sframe_prog_run (&config, &run);
+	struct sframe_prog_run run =
+	  { .announce = quiet[i], .tunable = -1, .cmds = cmds };
+	struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
 	TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, NULL), 0);
 	TEST_COMPARE (sframe_stub_marker_value (r, 102), 0);
 	sframe_stub_free (r);
       }
-    struct sframe_stub_config config =
-      { .announce = sframe_stub_announce_setup };
-    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    static const struct sframe_stub_config config;
+    struct sframe_prog_run run =
+      { .tunable = -1, .cmds = cmds, .config = &config };
     printf ("info: the sandboxed program, the interface announced\n");
-    fflush (stdout);
     struct sframe_stub_result *r
-      = sframe_stub_run (&config, sframe_prog_exec, &run);
+      = sframe_stub_run (&config, sframe_prog_commands, &run);
     if (!WIFSIGNALED (r->status) || WTERMSIG (r->status) != SIGSYS)
       {
 	support_record_failure ();
@@ -366,7 +358,7 @@ do_test (void)
     cmds[n++] = "open";
     cmds[n++] = "tst-sframe-mod2.so";
     cmds[n] = NULL;
-    struct sframe_prog_run run = { .kernel = false, .cmds = cmds };
+    struct sframe_prog_run run = { .tunable = -1, .cmds = cmds };
     struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
     for (size_t i = 0; i < array_length (bad); ++i)
       {

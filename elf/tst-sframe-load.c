@@ -16,118 +16,221 @@
    License along with the GNU C Library; if not, see
    <https://www.gnu.org/licenses/>.  */
 
-/* Checks which objects the dynamic linker registers with
-   sframe_register at startup: the main program when ld.so is
-   invoked explicitly, but not when the kernel mapped it; DT_NEEDED
-   libraries with SFrame, but not those without; LD_PRELOAD and LD_AUDIT
-   modules; never ld.so itself.  Each module asks the stand-in from its
-   constructor whether its text is registered at that moment, and the
-   audit module from la_objopen whether an object is when auditors hear
-   of it.  */
+/* Checks, on a kernel with SFrame registration, which objects the
+   kernel holds (/proc/PID/sframe) after the dynamic linker has mapped
+   a program and its dependencies at start-up, LD_PRELOAD and LD_AUDIT
+   modules, and a dlmopen into a new namespace; that each was
+   registered before its code ran (the modules' markers, answered from
+   /proc/self/sframe); that dlclose withdraws it; and that
+   glibc.rtld.sframe=0 leaves all of them to the kernel alone.  The
+   start-up's announcement is the kernel's own, so the test is
+   UNSUPPORTED on a kernel that does not announce the interface.  The
+   static tests check the loader's calls themselves, on any kernel.  */
 
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+#include <support/capture_subprocess.h>
 #include <support/check.h>
 #include <support/sframe-stub.h>
 #include <support/support.h>
+#include <dl-sframe-auxv.h>
 
-#include "tst-sframe-common.h"
-
-/* Run the program with the module NAME in the environment variable
-   ENV_NAME (LD_PRELOAD or LD_AUDIT): the module must be registered once,
-   before its constructor (which makes marker MARKER) runs, as must
-   tst-sframe-mod1.so.  */
-static void
-check_env_module (const char *env_name, const char *name,
-		  unsigned long int marker)
+/* How to run tst-sframe-prog.  */
+struct run
 {
-  static const char *const no_cmds[] = { NULL };
-  char *path = xasprintf ("%s/elf/%s", support_objdir_root, name);
-  struct sframe_prog_run run =
+  /* If true, execute tst-sframe-prog-kernel directly, else run
+     tst-sframe-prog with an explicit ld.so invocation.  */
+  bool kernel;
+  /* NAME=VALUE to add to the environment, or NULL.  */
+  const char *env;
+  /* The commands of tst-sframe-prog, terminated by NULL.  */
+  const char *const *cmds;
+};
+
+/* Run the program as RUN says and return its output, after checking
+   that it succeeded.  */
+static char *
+run_prog (const struct run *run)
+{
+  const char *argv[16];
+  size_t n = 0;
+  char *path = xasprintf ("%s:%s/elf", support_objdir_root,
+			  support_objdir_root);
+  char *prog = xasprintf ("%s/elf/tst-sframe-prog%s", support_objdir_root,
+			  run->kernel ? "-kernel" : "");
+  if (!run->kernel)
     {
-      .kernel = false,
-      .env_name = env_name,
-      .env_value = path,
-      .cmds = no_cmds,
-    };
-  struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
-  TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, name), 1);
-  TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				   "tst-sframe-mod1.so"), 1);
-  TEST_COMPARE (sframe_stub_marker_value (r, marker), 1);
-  TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
-  /* Auditors hear of tst-sframe-mod1.so after it is registered: the
-     audit module's la_objopen finds it registered (marker 105).  */
-  if (strcmp (env_name, "LD_AUDIT") == 0)
-    TEST_COMPARE (sframe_stub_marker_value (r, 105), 1);
-  TEST_VERIFY (sframe_stub_live (r, name));
-  sframe_stub_free (r);
+      argv[n++] = support_objdir_elf_ldso;
+      argv[n++] = "--library-path";
+      argv[n++] = path;
+    }
+  argv[n++] = prog;
+  for (size_t i = 0; run->cmds[i] != NULL; ++i)
+    argv[n++] = run->cmds[i];
+  argv[n] = NULL;
+  char *envp[] = { (char *) run->env, NULL };
+
+  printf ("info: running%s", run->env != NULL ? " with " : "");
+  if (run->env != NULL)
+    printf ("%s", run->env);
+  for (size_t i = 0; i < n; ++i)
+    printf (" %s", argv[i]);
+  putchar ('\n');
+  struct support_capture_subprocess proc
+    = support_capture_subprogram (argv[0], (char **) argv,
+				  run->env != NULL ? envp : NULL);
+  support_capture_subprocess_check (&proc, "tst-sframe-prog", 0,
+				    sc_allow_stdout);
+  fputs (proc.out.buffer, stdout);
+  char *out = xstrdup (proc.out.buffer);
+  support_capture_subprocess_free (&proc);
+  free (prog);
   free (path);
+  return out;
+}
+
+/* The value the program reported for marker ID in OUT; the test fails
+   if it did not report it exactly once.  */
+static long int
+marker (const char *out, int id)
+{
+  char *key = xasprintf (": marker %d: ", id);
+  const char *p = strstr (out, key);
+  long int value = p != NULL ? strtol (p + strlen (key), NULL, 10) : -2;
+  if (p == NULL || strstr (p + 1, key) != NULL)
+    FAIL ("marker %d reported %s", id, p == NULL ? "never" : "twice");
+  free (key);
+  return value;
+}
+
+/* The number of times OUT lists NAME among the kernel's registrations
+   (the "sframe" command).  */
+static int
+registered (const char *out, const char *name)
+{
+  char *line = xasprintf ("\nsframe: %s\n", name);
+  int count = 0;
+  for (const char *p = out; (p = strstr (p, line)) != NULL; ++p)
+    ++count;
+  free (line);
+  return count;
+}
+
+/* 1 if the file NAME in the build tree has a PT_GNU_SFRAME segment.  */
+static int
+has_sframe (const char *name)
+{
+  char *path = xasprintf ("%s/%s", support_objdir_root, name);
+  char *real = realpath (path, NULL);
+  TEST_VERIFY_EXIT (real != NULL);
+  int result = sframe_stub_file_sframe (real);
+  free (real);
+  free (path);
+  return result;
 }
 
 static int
 do_test (void)
 {
-  {
-    char *path = xasprintf ("%s/elf/tst-sframe-nosframe.so",
-			    support_objdir_root);
-    if (sframe_stub_file_sframe (path, NULL))
-      FAIL_EXIT1 ("test module built with sframe: %s", path);
-    free (path);
-  }
-  size_t libc_expected = sframe_libc_expected ();
-  char *libc_name = sframe_libc_name ();
-  const char *ldso = strrchr (support_objdir_elf_ldso, '/');
-  ldso = ldso != NULL ? ldso + 1 : support_objdir_elf_ldso;
+  unsigned long int announced = getauxval (AT_SFRAME_SETUP_SIZE);
+  /* 32: the size of struct sframe_setup.  */
+  if (announced < 32)
+    FAIL_UNSUPPORTED ("the kernel does not announce SFrame registration"
+		      " (AT_SFRAME_SETUP_SIZE %lu)", announced);
+  bool batches = getauxval (AT_SFRAME_BATCH_MAX) != 0;
+  printf ("info: the kernel announces %lu, batches %s\n", announced,
+	  batches ? "too" : "not");
+  char *libc_path = xasprintf ("%s/libc.so.6", support_objdir_root);
+  char *libc_real = realpath (libc_path, NULL);
+  const char *libc = strrchr (libc_real, '/') + 1;
+  int libc_expected = has_sframe ("libc.so.6");
+  static const char *const list[] = { "sframe", NULL };
 
-  static const char *const no_cmds[] = { NULL };
+  /* (A) The dynamic linker maps the program, its dependency with
+     SFrame and libc.so.6, and registers them before their code runs;
+     the kernel registered ld.so, which it mapped.  (B) The kernel maps
+     the program and ld.so.  */
+  for (int kernel = 0; kernel < 2; ++kernel)
+    {
+      struct run run = { .kernel = kernel, .cmds = list };
+      char *out = run_prog (&run);
+      TEST_COMPARE (marker (out, 0), 1);
+      TEST_COMPARE (marker (out, 101), 1);
+      TEST_COMPARE (registered (out, kernel ? "tst-sframe-prog-kernel"
+				: "tst-sframe-prog"), 1);
+      TEST_COMPARE (registered (out, "tst-sframe-mod1.so"), 1);
+      TEST_COMPARE (registered (out, libc), libc_expected);
+      TEST_COMPARE (registered (out, "ld.so"), has_sframe ("elf/ld.so"));
+      TEST_COMPARE (registered (out, "tst-sframe-nosframe.so"), 0);
+      free (out);
+    }
 
-  /* (A) The dynamic linker maps the main program.  */
+  /* (C) An LD_PRELOAD module is registered with the others, before its
+     constructor runs.  */
   {
-    struct sframe_prog_run run = { .kernel = false, .cmds = no_cmds };
-    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-prog"), 1);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-mod1.so"), 1);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, libc_name),
-		  libc_expected);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-nosframe.so"), 0);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, ldso), 0);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_remove, NULL), 0);
-    TEST_COMPARE (sframe_stub_marker_value (r, 0), 1);
-    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
-    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-prog"));
-    TEST_VERIFY (sframe_stub_live (r, "tst-sframe-mod1.so"));
-    sframe_stub_free (r);
-  }
-
-  /* (B) The kernel maps the main program and ld.so.  */
-  {
-    struct sframe_prog_run run = { .kernel = true, .cmds = no_cmds };
-    struct sframe_stub_result *r = sframe_prog_run (NULL, &run);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-prog-kernel"), 0);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, ldso), 0);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-mod1.so"), 1);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add, libc_name),
-		  libc_expected);
-    TEST_COMPARE (sframe_stub_count (r, sframe_stub_add,
-				     "tst-sframe-nosframe.so"), 0);
-    TEST_COMPARE (sframe_stub_marker_value (r, 0), 0);
-    TEST_COMPARE (sframe_stub_marker_value (r, 101), 1);
-    sframe_stub_free (r);
+    char *env = xasprintf ("LD_PRELOAD=%s/elf/tst-sframe-mod3.so",
+			   support_objdir_root);
+    struct run run = { .env = env, .cmds = list };
+    char *out = run_prog (&run);
+    TEST_COMPARE (marker (out, 103), 1);
+    TEST_COMPARE (registered (out, "tst-sframe-mod3.so"), 1);
+    free (out);
+    free (env);
   }
 
-  /* (C) LD_PRELOAD.  */
-  check_env_module ("LD_PRELOAD", "tst-sframe-mod3.so", 103);
+  /* (D) An LD_AUDIT module, in a namespace of its own, is registered
+     before its constructor runs.  Auditors hear of the program's
+     dependency before it is registered where the kernel takes batches
+     (they are sent once all objects of the start-up are mapped), and
+     after otherwise.  */
+  {
+    char *env = xasprintf ("LD_AUDIT=%s/elf/tst-sframe-auditmod.so",
+			   support_objdir_root);
+    struct run run = { .env = env, .cmds = list };
+    char *out = run_prog (&run);
+    TEST_COMPARE (marker (out, 104), 1);
+    TEST_COMPARE (marker (out, 105), !batches);
+    TEST_COMPARE (marker (out, 101), 1);
+    TEST_COMPARE (registered (out, "tst-sframe-auditmod.so"), 1);
+    free (out);
+    free (env);
+  }
 
-  /* (D) LD_AUDIT.  The audit module is loaded into its own namespace,
-     before the main program's dependencies.  */
-  check_env_module ("LD_AUDIT", "tst-sframe-auditmod.so", 104);
+  /* (E) dlmopen into a new namespace registers the module and the
+     namespace's own libc.so.6; dlclose withdraws both.  */
+  {
+    static const char *const cmds[] =
+      {
+	"mopen", "tst-sframe-mod2.so", "call", "sframe", "close", "sframe",
+	NULL
+      };
+    struct run run = { .cmds = cmds };
+    char *out = run_prog (&run);
+    TEST_COMPARE (marker (out, 102), 1);
+    TEST_COMPARE (registered (out, "tst-sframe-mod2.so"), 1);
+    TEST_COMPARE (registered (out, libc), 3 * libc_expected);
+    free (out);
+  }
 
-  free (libc_name);
+  /* (F) glibc.rtld.sframe=0: the dynamic linker registers nothing; the
+     kernel registered ld.so itself.  */
+  {
+    struct run run = { .env = "GLIBC_TUNABLES=glibc.rtld.sframe=0",
+		       .cmds = list };
+    char *out = run_prog (&run);
+    TEST_COMPARE (marker (out, 101), 0);
+    TEST_COMPARE (registered (out, "tst-sframe-prog"), 0);
+    TEST_COMPARE (registered (out, "tst-sframe-mod1.so"), 0);
+    TEST_COMPARE (registered (out, libc), 0);
+    TEST_COMPARE (registered (out, "ld.so"), has_sframe ("elf/ld.so"));
+    free (out);
+  }
+
+  free (libc_real);
+  free (libc_path);
   return 0;
 }
 

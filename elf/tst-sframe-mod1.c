@@ -17,7 +17,7 @@
    <https://www.gnu.org/licenses/>.  */
 
 #include <stdio.h>
-#include <support/sframe-stub.h>
+#include "tst-sframe-marker.h"
 
 int
 sframe_mod1_fn (void)
@@ -31,5 +31,5 @@ static void __attribute__ ((constructor))
 init (void)
 {
   printf ("tst-sframe-mod1: marker 101: %ld\n",
-	  (long int) sframe_stub_marker (101, &sframe_mod1_fn));
+	  (long int) sframe_marker (101, &sframe_mod1_fn));
 }

@@ -17,7 +17,7 @@
    <https://www.gnu.org/licenses/>.  */
 
 #include <stdio.h>
-#include <support/sframe-stub.h>
+#include "tst-sframe-marker.h"
 
 /* tst-sframe-mod3.c reuses this file with another marker.  */
 #ifndef MARKER
@@ -39,7 +39,7 @@ sframe_mod_ifunc_impl (void)
 static __typeof (sframe_mod_ifunc_impl) *
 sframe_mod_ifunc_resolver (void)
 {
-  sframe_stub_marker (MARKER + 10, &sframe_mod_ifunc_impl);
+  sframe_marker (MARKER + 10, &sframe_mod_ifunc_impl);
   return sframe_mod_ifunc_impl;
 }
 
@@ -58,5 +58,7 @@ static void __attribute__ ((constructor))
 init (void)
 {
   printf ("%s: marker %d: %ld\n", MODNAME, MARKER,
-	  (long int) sframe_stub_marker (MARKER, &sframe_mod_fn));
+	  (long int) sframe_marker (MARKER, &sframe_mod_fn));
+  /* In a namespace of its own, this stdout is not flushed at exit.  */
+  fflush (stdout);
 }

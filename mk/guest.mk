@@ -15,7 +15,9 @@ R_E2E = $(R_WORK)/e2e
 e2e-tests: glibc
 	@$(call build,e2e-tests,$(IN_ROOT) /project/tests/e2e/build $(R_E2E) $(R_BUILD))
 
-STAGES_check-guest := perf elf-guest kernel-side e2e
+# Last, the mutants that tst-sframe-load, which needs the kernel, is to
+# catch (tests/mutants --guest; it rebuilds the tree as it was).
+STAGES_check-guest := perf elf-guest kernel-side e2e mutants-guest
 check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok perf \
   perf-unfixed
 	@$(call tier-begin,check-guest)
@@ -28,6 +30,10 @@ check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok perf \
 	  $(R_KERNEL) $(R_LINUX)/tests @COUNTS@)
 	-@$(call stage,e2e,$(IN_ROOT) /project/tests/e2e/check $(R_KERNEL) \
 	  $(R_E2E) $(R_BUILD) $(R_D3) @COUNTS@)
+	-@$(call stage,mutants-guest,$(GLIBC_SRC_LOCK) $(IN_ROOT) env \
+	  GUEST_RWDIRS=$(R_BUILD) /project/tests/guest/session $(R_KERNEL) \
+	  $(R_WORK)/guest-mutants 3600 /project/tests/mutants --guest \
+	  $(R_WORK)/src $(R_BUILD) /project/tests/mutants.txt @COUNTS@)
 	@$(call tier-end,check-guest)
 
 # Hostile registrations for 60 s, then the stress run (20 s, 4 threads),
