@@ -221,3 +221,18 @@ demo_exec (char **argv, double deadline)
   demo_sink = 1;
   return 1;
 }
+
+/* Call CALLBACK through libdemo-tramp.so's trampoline until SECONDS
+   have passed: the chains of its samples cross code that neither SFrame
+   data nor a frame pointer describes.  */
+__attribute__ ((noinline)) unsigned long
+demo_trampoline (demo_callback callback, double seconds)
+{
+  unsigned long sum = 0;
+  double end = now () + seconds;
+  for (unsigned long i = 0; now () < end; i++)
+    sum += demo_tramp_call (callback, i);
+  /* Not a tail call: keep demo_trampoline on the stack.  */
+  demo_sink = sum;
+  return sum + 1;
+}

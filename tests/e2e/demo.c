@@ -19,6 +19,9 @@
    demo signal SECONDS    run the plugin's callback while a SIGALRM
 			  handler does most of the work.
    demo vdso SECONDS      read a clock the vDSO serves.
+   demo trampoline SECONDS  run the plugin's callback through a
+			  trampoline (libdemo-tramp.so) with neither
+			  SFrame data nor frame pointers, as libffi's.
    demo exec SECONDS      execute itself again and again, with long
 			  arguments (so that execve spends its time
 			  copying them before its point of no return),
@@ -188,7 +191,7 @@ main (int argc, char **argv)
   if (argc != 3 && !(argc > 3 && strcmp (argv[1], "exec") == 0))
     {
       fprintf (stderr, "usage: demo chain|qsort|dlmopen|reopen|plt|plt-got|realign"
-	       "|signal|vdso|exec SECONDS\n");
+	       "|signal|vdso|trampoline|exec SECONDS\n");
       return 2;
     }
   const char *mode = argv[1];
@@ -214,13 +217,16 @@ main (int argc, char **argv)
     demo_plt_got (seconds);
   else if (strcmp (mode, "vdso") == 0)
     demo_vdso (seconds);
-  else if (strcmp (mode, "realign") == 0 || strcmp (mode, "signal") == 0)
+  else if (strcmp (mode, "realign") == 0 || strcmp (mode, "signal") == 0
+	   || strcmp (mode, "trampoline") == 0)
     {
       void *h = open_plugin (LM_ID_BASE, &callback);
       if (mode[0] == 'r')
 	demo_realign (callback, seconds);
-      else
+      else if (mode[0] == 's')
 	demo_signal (callback, seconds);
+      else
+	demo_trampoline (callback, seconds);
       dlclose (h);
     }
   else if (strcmp (mode, "reopen") == 0)

@@ -12,3 +12,8 @@ unsigned long demo_realign (demo_callback callback, double seconds);
 unsigned long demo_signal (demo_callback callback, double seconds);
 unsigned long demo_vdso (double seconds);
 unsigned long demo_exec (char **argv, double deadline);
+unsigned long demo_trampoline (demo_callback callback, double seconds);
+
+/* libdemo-tramp.so: FN (ARG) through a trampoline with neither SFrame
+   data nor frame pointers.  */
+unsigned long demo_tramp_call (demo_callback fn, unsigned long arg);
