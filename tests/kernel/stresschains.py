@@ -29,7 +29,7 @@ import subprocess
 import sys
 
 from callchains import (entry_points, functions_without_sframe,
-                        parse_samples, unjoined, user_frames)
+                        made_up, parse_samples, unjoined, user_frames)
 
 lib_re = re.compile(r"libsframe-stress-(\d+)\.so$")
 
@@ -48,7 +48,7 @@ def main():
         if unjoined(user):
             cookies += 1
             continue
-        if any(obj == "[unknown]" for _, _, obj in user):
+        if made_up(user):
             unknown.append(user)
         for _, sym, obj in user:
             m = lib_re.search(os.path.basename(obj))
