@@ -21,3 +21,12 @@ sframe_fp_mid (unsigned long n)
   unsigned long r = sframe_lib_mid (n);
   return r + pad[n % 32];
 }
+
+/* Call FN from a frame-pointer frame in this library (sframe-text):
+   FN's return address is in this library's text.  */
+__attribute__ ((noinline)) void
+sframe_fp_call (void (*fn) (void))
+{
+  fn ();
+  __asm__ volatile ("" ::: "memory");
+}
