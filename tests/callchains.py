@@ -43,7 +43,14 @@
 # perf report -D's dump, against the executable mappings its MMAP and
 # MMAP2 records show for each pid (tests/kernel/guest-rounds, whose
 # profile has a kprobe event, which the guests' perf script cannot
-# read).  Other checks import its parser, parse_samples.
+# read).  With --late-raw ADDR, of the same dump: the samples taken at
+# ADDR (a kprobe on perf's deferred callback: their IP within 16 bytes
+# of it) whose user chain the kernel stored at once (a request answered
+# from the entry's cached trace, after its deferred callback ran) and,
+# of those followed by their thread's deferred record, how many carry
+# that record's chain; fails if none does or one does not
+# (tests/kernel/guest-rounds).
+# Other checks import its parser, parse_samples.
 #
 # Copyright (C) 2026 The glibc-sframe authors.
 # SPDX-License-Identifier: GPL-2.0
@@ -203,8 +210,67 @@ def made_up_raw(stream):
     return len(chains), frames, bad
 
 
+sample_re = re.compile(r"PERF_RECORD_SAMPLE\(.*?\): \d+/(\d+): 0x([0-9a-f]+) ")
+deferred_tid_re = re.compile(r"PERF_RECORD_CALLCHAIN_DEFERRED.*?: \d+/(\d+): ")
+# perf's context marks (PERF_CONTEXT_*: the top 4095 values), which
+# perf report -D names after the value.
+CONTEXT_MIN = 2**64 - 4095
+CONTEXT_USER = 2**64 - 512
+chain_entry_re = re.compile(
+    r"^\.\.\.\.\.\s+\d+: ([0-9a-f]+)(?: \(PERF_CONTEXT_\w+\))?$")
+
+
+def late_raw(stream, addr):
+    """(samples at ADDR with a user chain stored at once, those followed
+    by their thread's deferred record, those whose chain is not that
+    record's) of perf report -D output.  The kprobe event on perf's
+    deferred callback samples the task before the callback writes its
+    record, in the same CPU's buffer."""
+    records, cur = [], None
+    for line in stream:
+        m = sample_re.search(line)
+        if m:
+            at = addr <= int(m.group(2), 16) < addr + 16
+            cur = ["sample" if at else "other", m.group(1), []]
+            records.append(cur)
+            continue
+        m = deferred_tid_re.search(line)
+        if m:
+            cur = ["deferred", m.group(1), []]
+            records.append(cur)
+            continue
+        m = chain_entry_re.match(line.rstrip("\n"))
+        if m and cur is not None:
+            cur[2].append(int(m.group(1), 16))
+        elif not line.startswith("..."):
+            cur = None
+    stored, paired, differ = 0, 0, 0
+    for i, (kind, tid, chain) in enumerate(records):
+        if kind != "sample" or CONTEXT_USER not in chain:
+            continue
+        stored += 1
+        user = [a for a in chain[chain.index(CONTEXT_USER) + 1:]
+                if a < CONTEXT_MIN]
+        nxt = next((r for r in records[i + 1:] if r[1] == tid), None)
+        if nxt is None or nxt[0] != "deferred":
+            continue
+        paired += 1
+        record = [a for a in nxt[2] if a < CONTEXT_MIN]
+        if not user or record[:len(user)] != user:
+            differ += 1
+    return stored, paired, differ
+
+
 def main():
     args = sys.argv[1:]
+    if len(args) == 2 and args[0] == "--late-raw":
+        stored, paired, differ = late_raw(sys.stdin, int(args[1], 16))
+        good = paired > 0 and differ == 0
+        print(f"{'PASS' if good else 'FAIL'}: samples with a user chain "
+              f"stored at once {stored}, followed by their thread's "
+              f"deferred record {paired}, with a chain other than the "
+              f"record's {differ}")
+        sys.exit(0 if good else 1)
     if args == ["--made-up-raw"]:
         chains, frames, bad = made_up_raw(sys.stdin)
         good = chains and not bad

@@ -1,8 +1,8 @@
 /* The entries into the kernel's SFrame registry, for the tests: the
    system calls sframe_register and sframe_unregister (struct
-   sframe_setup, sizes), sframe_register_batch (an array of them) and the
-   prctls PR_ADD_SFRAME and PR_REMOVE_SFRAME (end addresses).  All take a
-   registration as [start, end) ranges here and return 0 or the errno.
+   sframe_setup, sizes) and sframe_register_batch (an array of them).
+   All take a registration as [start, end) ranges here and return 0 or
+   the errno.
 
    The toolchain root's kernel headers predate the interface: the
    definitions below stand in for <linux/sframe.h>, the system call
@@ -18,7 +18,6 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -58,17 +57,9 @@ _Static_assert (sizeof (struct sframe_setup) == SFRAME_SETUP_SIZE_VER0,
 #ifndef AT_SFRAME_BATCH_MAX
 # define AT_SFRAME_BATCH_MAX 53
 #endif
-#ifndef PR_ADD_SFRAME
-# define PR_ADD_SFRAME 82
-# define PR_REMOVE_SFRAME 83
-#endif
 
-/* The system calls with one structure, the prctls, and the batch.  */
-enum sframe_entry { SFRAME_SYSCALL, SFRAME_PRCTL, SFRAME_BATCH,
-		    SFRAME_ENTRIES };
-
-static const char *const sframe_entry_name[SFRAME_ENTRIES] =
-  { "syscall", "prctl", "batch" };
+/* The system call with one structure, and the batch.  */
+enum sframe_entry { SFRAME_SYSCALL, SFRAME_BATCH, SFRAME_ENTRIES };
 
 /* The system calls with any structure and size: 0 or the errno.  */
 static inline int
@@ -95,7 +86,7 @@ sframe_register_batch (const struct sframe_setup *setups, unsigned int n)
 
 /* Register section [SS, SE) for text [TS, TE) through ENTRY.  The system
    call gets the sizes SE - SS and TE - TS: an inverted range becomes one
-   that wraps, which it refuses as the prctl refuses the inverted one.
+   that wraps, which it refuses.
    SFRAME_BATCH passes a batch of the registration and the same again,
    which the kernel must refuse (EEXIST) after registering the first:
    the answer is the first's, and an answer a batch of two cannot give
@@ -104,8 +95,6 @@ static inline int
 sframe_add_via (enum sframe_entry entry, uintptr_t ss, uintptr_t se,
 		uintptr_t ts, uintptr_t te)
 {
-  if (entry == SFRAME_PRCTL)
-    return prctl (PR_ADD_SFRAME, ss, se, ts, te) == 0 ? 0 : errno;
   struct sframe_setup s = { ss, se - ss, ts, te - ts };
   if (entry == SFRAME_SYSCALL)
     return sframe_register_raw (&s, sizeof s);
@@ -114,12 +103,11 @@ sframe_add_via (enum sframe_entry entry, uintptr_t ss, uintptr_t se,
   return r == 1 ? 0 : r < 0 ? (int) -r : ENOTRECOVERABLE;
 }
 
-/* Withdraw the section registered at SS through ENTRY.  */
+/* Withdraw the section registered at SS: one system call, whatever
+   registered it.  */
 static inline int
-sframe_remove_via (enum sframe_entry entry, uintptr_t ss)
+sframe_remove (uintptr_t ss)
 {
-  if (entry == SFRAME_PRCTL)
-    return prctl (PR_REMOVE_SFRAME, ss, 0, 0, 0) == 0 ? 0 : errno;
   struct sframe_setup s = { .sframe_start = ss };
   return sframe_unregister_raw (&s, sizeof s);
 }

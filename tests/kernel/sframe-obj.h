@@ -1,5 +1,5 @@
 /* The SFrame section and text range of a loaded object, from its program
-   headers: what a dynamic linker passes to PR_ADD_SFRAME.
+   headers: what a dynamic linker passes to sframe_register.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: GPL-2.0  */
@@ -11,14 +11,9 @@
 #include <link.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/prctl.h>
 
 #ifndef PT_GNU_SFRAME
 # define PT_GNU_SFRAME 0x6474e554
-#endif
-#ifndef PR_ADD_SFRAME
-# define PR_ADD_SFRAME 82
-# define PR_REMOVE_SFRAME 83
 #endif
 
 struct sframe_obj

@@ -31,8 +31,6 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
 		     unsigned long size, unsigned long base);
 
 bool current_has_sframe(void);
-bool sframe_calls_return(void);
-unsigned long sframe_batch_max(void);
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		       unsigned int *rows);
 
@@ -67,16 +65,6 @@ static inline void sframe_add_vdso(struct mm_struct *mm, const void *image,
 static inline bool current_has_sframe(void)
 {
 	return false;
-}
-
-static inline bool sframe_calls_return(void)
-{
-	return false;
-}
-
-static inline unsigned long sframe_batch_max(void)
-{
-	return 0;
 }
 
 static inline int sframe_unwind_rule(unsigned long ip,

@@ -2,8 +2,10 @@
 /*
  * sframe_register() and sframe_unregister(): the system calls through
  * which a dynamic linker registers and withdraws the SFrame sections of
- * the objects it maps.  They reach the same registry as PR_ADD_SFRAME
- * and PR_REMOVE_SFRAME; only the shape of the arguments differs.
+ * the objects it maps.  Every architecture's table has them: where the
+ * unwinder is not built, COND_SYSCALL answers ENOSYS.  Compat tasks,
+ * which are not unwound with SFrame, find the numbers reserved with no
+ * entry point in their tables.
  *
  * sframe_register_batch() registers an array of sections in one call,
  * so that a dynamic linker registers all the objects one start-up or
@@ -14,7 +16,6 @@
 #include <linux/kernel.h>
 #include <linux/overflow.h>
 #include <linux/sched/signal.h>
-#include <linux/seccomp.h>
 #include <linux/sframe.h>
 #include <linux/syscalls.h>
 #include <linux/uaccess.h>
@@ -74,33 +75,6 @@ sframe_setup_entry(const struct sframe_setup __user *usetup)
 		return ERR_PTR(-EINVAL);
 	return sframe_new_entry(setup.sframe_start, sframe_end,
 				setup.text_start, text_end);
-}
-
-/*
- * Whether the task may make both calls and live: a sandbox whose seccomp
- * filters predate them may kill it for either, and a task is better left
- * unprofiled than killed at its dynamic linker's first registration.
- * Filters that fail the calls with an errno, or leave them to a tracer
- * or a supervisor, are no danger.
- */
-bool sframe_calls_return(void)
-{
-	return seccomp_native_syscall_returns(__NR_sframe_register) &&
-	       seccomp_native_syscall_returns(__NR_sframe_unregister);
-}
-
-/*
- * What AT_SFRAME_BATCH_MAX announces where sframe_calls_return(): the
- * bound of sframe_register_batch(), or 0 where the task's filters may
- * kill it for that call, which it then never makes.  Filters that fail
- * the call with an errno are no danger: the caller takes ENOSYS or EPERM
- * for the whole call and registers one structure at a time.
- */
-unsigned long sframe_batch_max(void)
-{
-	if (!seccomp_native_syscall_returns(__NR_sframe_register_batch))
-		return 0;
-	return SFRAME_BATCH_MAX;
 }
 
 /* Register *usetup, of size bytes: 0, or why not. */

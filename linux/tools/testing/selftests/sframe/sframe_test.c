@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The registry of SFrame sections of an mm, through both of its entries:
- * the sframe_register() and sframe_unregister() system calls and the
- * PR_ADD_SFRAME and PR_REMOVE_SFRAME prctls.  Tested: each documented
- * outcome (Documentation/userspace-api/sframe.rst) through each entry,
- * the shape checks that belong to one entry, the lifetime of
+ * The registry of SFrame sections of an mm, through the
+ * sframe_register() and sframe_unregister() system calls.  Tested: each
+ * documented outcome (Documentation/userspace-api/sframe.rst), the shape
+ * checks of the calls, the lifetime of
  * registrations across munmap(), fork() and execve(), their view in
  * /proc/self/sframe, the limit of sections per mm, the kernel's own
  * registrations of the executable, the interpreter and the vDSO,
@@ -102,13 +101,6 @@ enum {
 /* Set by the seccomp tests for theirs: run after_seccomp_exec(). */
 #define AFTER_SECCOMP_ENV	"SFRAME_TEST_AFTER_SECCOMP"
 
-enum sframe_entry { SFRAME_SYSCALL, SFRAME_PRCTL };
-
-static const char *const entry_name[] = {
-	[SFRAME_SYSCALL] = "syscall",
-	[SFRAME_PRCTL] = "prctl",
-};
-
 static long page;
 
 /* The name of an answer of the calls, for the log. */
@@ -164,13 +156,11 @@ static int sframe_unregister_raw(const void *setup, size_t size)
 }
 
 /*
- * Register section [ss, se) for text [ts, te) through @entry: 0 or the
- * errno.  The system call gets the sizes se - ss and te - ts: an inverted
- * range becomes one that wraps, which it refuses as the prctl refuses
- * the inverted one.
+ * Register section [ss, se) for text [ts, te): 0 or the errno.  The
+ * system call gets the sizes se - ss and te - ts: an inverted range
+ * becomes one that wraps, which it refuses.
  */
-static int sf_add(enum sframe_entry entry, uintptr_t ss, uintptr_t se,
-		  uintptr_t ts, uintptr_t te)
+static int sf_add(uintptr_t ss, uintptr_t se, uintptr_t ts, uintptr_t te)
 {
 	struct sframe_setup s = {
 		.sframe_start = ss,
@@ -179,18 +169,14 @@ static int sf_add(enum sframe_entry entry, uintptr_t ss, uintptr_t se,
 		.text_size = te - ts,
 	};
 
-	if (entry == SFRAME_PRCTL)
-		return prctl(PR_ADD_SFRAME, ss, se, ts, te) ? errno : 0;
 	return sframe_register_raw(&s, sizeof(s));
 }
 
-/* Withdraw the section registered at @ss through @entry. */
-static int sf_remove(enum sframe_entry entry, uintptr_t ss)
+/* Withdraw the section registered at @ss. */
+static int sf_remove(uintptr_t ss)
 {
 	struct sframe_setup s = { .sframe_start = ss };
 
-	if (entry == SFRAME_PRCTL)
-		return prctl(PR_REMOVE_SFRAME, ss, 0UL, 0UL, 0UL) ? errno : 0;
 	return sframe_unregister_raw(&s, sizeof(s));
 }
 
@@ -262,9 +248,9 @@ static bool sframe_obj_find(struct sframe_obj *obj, const char *name,
 	return m.has_sframe;
 }
 
-static int sf_add_obj(enum sframe_entry entry, const struct sframe_obj *o)
+static int sf_add_obj(const struct sframe_obj *o)
 {
-	return sf_add(entry, o->sframe_start, o->sframe_end, o->text_start,
+	return sf_add(o->sframe_start, o->sframe_end, o->text_start,
 		      o->text_end);
 }
 
@@ -377,27 +363,29 @@ static int after_exec(const char *arg)
 {
 	struct sframe_obj exe;
 	unsigned long old;
-	int entry, err, ret = 0;
+	int err, ret = 0;
+	char *end;
 
-	if (sscanf(arg, "%d:%lx", &entry, &old) != 2 ||
-	    (entry != SFRAME_SYSCALL && entry != SFRAME_PRCTL)) {
+	errno = 0;
+	old = strtoul(arg, &end, 16);
+	if (errno || end == arg || *end) {
 		ksft_print_msg("after exec: bad %s=%s\n", AFTER_EXEC_ENV, arg);
 		return 4;
 	}
-	err = sf_remove(entry, old);
+	err = sf_remove(old);
 	if (err != ENOENT) {
-		ksft_print_msg("[%s] after exec: the old registration: %s\n",
-			       entry_name[entry], ename(err));
+		ksft_print_msg("after exec: the old registration: %s\n",
+			       ename(err));
 		ret |= 1;
 	}
 	if (!sframe_obj_find(&exe, "", 0)) {
 		ksft_print_msg("after exec: no PT_GNU_SFRAME\n");
 		return ret | 4;
 	}
-	err = sf_add_obj(entry, &exe);
+	err = sf_add_obj(&exe);
 	if (err != EEXIST) {
-		ksft_print_msg("[%s] after exec: the new program, added: %s\n",
-			       entry_name[entry], ename(err));
+		ksft_print_msg("after exec: the new program, added: %s\n",
+			       ename(err));
 		ret |= 2;
 	}
 	return ret;
@@ -406,9 +394,9 @@ static int after_exec(const char *arg)
 /*
  * Run in the new image of a seccomp test's child, under the filter it
  * inherited: ARG is "SIZE:BATCH:ERR", the AT_SFRAME_SETUP_SIZE and
- * AT_SFRAME_BATCH_MAX the kernel must announce and, when it announces a
- * size, what registering the program again must answer (EEXIST where
- * the filter allows the call).
+ * AT_SFRAME_BATCH_MAX the kernel must announce and what registering
+ * the program again must answer, or -1 to make no call (the filter
+ * kills for it).
  */
 static int after_seccomp_exec(const char *arg)
 {
@@ -431,13 +419,13 @@ static int after_seccomp_exec(const char *arg)
 			       batch, want_batch);
 		return 1;
 	}
-	if (!size)
+	if (want_err < 0)
 		return 0;
 	if (!sframe_obj_find(&exe, "", 0)) {
 		ksft_print_msg("after exec: no PT_GNU_SFRAME\n");
 		return 4;
 	}
-	err = sf_add_obj(SFRAME_SYSCALL, &exe);
+	err = sf_add_obj(&exe);
 	if (err != want_err) {
 		ksft_print_msg("after exec: the program, added: %s, want %s\n",
 			       ename(err), ename(want_err));
@@ -479,11 +467,8 @@ TEST(interpreter_registered_by_exec)
 	if (!sframe_obj_find(&interp, NULL, base))
 		SKIP(return, "the interpreter %s has no PT_GNU_SFRAME",
 		     interp.name ? interp.name : "(not found)");
-	EXPECT_ERRNO(EEXIST, sf_add_obj(SFRAME_SYSCALL, &interp),
-		     "[syscall] interpreter %s registered by exec (add again)",
-		     interp.name);
-	EXPECT_ERRNO(EEXIST, sf_add_obj(SFRAME_PRCTL, &interp),
-		     "[prctl] interpreter %s registered by exec (add again)",
+	EXPECT_ERRNO(EEXIST, sf_add_obj(&interp),
+		     "interpreter %s registered by exec (add again)",
 		     interp.name);
 }
 
@@ -632,7 +617,7 @@ static int sf_batch_withdraw(const struct sframe_setup *setups, int n)
 	int i, done = 0;
 
 	for (i = 0; i < n; i++)
-		done += sf_remove(SFRAME_SYSCALL, setups[i].sframe_start) == 0;
+		done += sf_remove(setups[i].sframe_start) == 0;
 	return done;
 }
 
@@ -785,60 +770,6 @@ TEST(syscall_batch)
 	free(secs);
 }
 
-/*
- * The shape check of the prctls: PR_REMOVE_SFRAME's unused arguments
- * must be 0.  With the program's own section, withdrawn first.
- */
-TEST(prctl_shape)
-{
-	struct sframe_obj exe;
-	const char *why = sframe_unavailable(&exe);
-	int arg;
-
-	if (why)
-		SKIP(return, "%s", why);
-	ASSERT_ERRNO(0, sf_remove(SFRAME_PRCTL, exe.sframe_start),
-		     "executable: remove");
-	EXPECT_ERRNO(0, sf_add_obj(SFRAME_PRCTL, &exe), "add: registered");
-	for (arg = 3; arg <= 5; arg++)
-		EXPECT_ERRNO(EINVAL,
-			     prctl(PR_REMOVE_SFRAME, exe.sframe_start,
-				   (unsigned long)(arg == 3),
-				   (unsigned long)(arg == 4),
-				   (unsigned long)(arg == 5)) ? errno : 0,
-			     "remove with nonzero arg%d", arg);
-	EXPECT_ERRNO(0, sf_remove(SFRAME_PRCTL, exe.sframe_start),
-		     "remove: still registered");
-}
-
-/*
- * A registration made through one entry is withdrawn through the other:
- * one registry.  With the program's own section, withdrawn first.
- */
-TEST(cross_entries)
-{
-	struct sframe_obj exe;
-	const char *why = sframe_unavailable(&exe);
-	uintptr_t ss;
-
-	if (why)
-		SKIP(return, "%s", why);
-	ss = exe.sframe_start;
-	ASSERT_ERRNO(0, sf_remove(SFRAME_SYSCALL, ss), "executable: remove");
-	EXPECT_ERRNO(0, sf_add_obj(SFRAME_SYSCALL, &exe), "add (syscall)");
-	EXPECT_ERRNO(EEXIST, sf_add_obj(SFRAME_PRCTL, &exe),
-		     "add again through the other entry (prctl)");
-	EXPECT_ERRNO(0, sf_remove(SFRAME_PRCTL, ss),
-		     "remove through the other entry (prctl)");
-	EXPECT_ERRNO(0, sf_add_obj(SFRAME_PRCTL, &exe), "add (prctl)");
-	EXPECT_ERRNO(0, sf_remove(SFRAME_SYSCALL, ss),
-		     "remove through the other entry (syscall)");
-	EXPECT_ERRNO(ENOENT, sf_remove(SFRAME_PRCTL, ss),
-		     "removed for both (prctl)");
-	EXPECT_ERRNO(ENOENT, sf_remove(SFRAME_SYSCALL, ss),
-		     "removed for both (syscall)");
-}
-
 /* The kernel announces the interface in the aux vector. */
 TEST(at_sframe_setup_size)
 {
@@ -867,34 +798,26 @@ TEST(at_sframe_setup_size)
 }
 
 /*
- * Seccomp filters a process inherits at execve() decide the announcement:
- * where they may kill it for either call (a sandbox that predates them,
- * kill by default), the kernel announces nothing, so that its dynamic
- * linker makes no call; where they allow the calls or fail them with an
- * errno, the size stays.  A child installs FILTER, execs this program and
- * checks in the new image (after_seccomp_exec()) that AT_SFRAME_SETUP_SIZE
- * is WANT, AT_SFRAME_BATCH_MAX WANT_BATCH (the same rule for
- * sframe_register_batch()), and that registering the program answers
- * WANT_ERR.  A program
- * on a dynamic linker that registers what it maps would be killed at its
- * start if the kernel announced the size under a killing filter.
+ * The announcement says what the kernel supports, whatever seccomp
+ * filters the process inherits at execve(): a sandbox that does not know
+ * the calls answers them as it answers any system call newer than
+ * itself.  A child installs FILTER, execs this program and checks in the
+ * new image (after_seccomp_exec()) that AT_SFRAME_SETUP_SIZE is WANT and
+ * AT_SFRAME_BATCH_MAX WANT_BATCH, and, unless WANT_ERR is -1, that
+ * registering the program answers WANT_ERR.
  */
 #define LOAD_NR		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
 				 offsetof(struct seccomp_data, nr))
 #define LOAD_ARCH	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
 				 offsetof(struct seccomp_data, arch))
-#define LOAD_ARG1	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
-				 offsetof(struct seccomp_data, args[1]))
 #define RET(action)	BPF_STMT(BPF_RET | BPF_K, (action))
 
-static void seccomp_exec2(struct __test_metadata *_metadata,
-			  struct sock_filter *filter, unsigned short len,
-			  struct sock_filter *filter2, unsigned short len2,
-			  unsigned long want, unsigned long want_batch,
-			  int want_err)
+static void seccomp_exec(struct __test_metadata *_metadata,
+			 struct sock_filter *filter, unsigned short len,
+			 unsigned long want, unsigned long want_batch,
+			 int want_err)
 {
 	struct sock_fprog prog = { .len = len, .filter = filter };
-	struct sock_fprog prog2 = { .len = len2, .filter = filter2 };
 	static char *const argv[] = { "sframe_test", NULL };
 	char env[64], *envp[] = { env, NULL };
 	const char *why = sframe_unavailable(NULL);
@@ -911,9 +834,7 @@ static void seccomp_exec2(struct __test_metadata *_metadata,
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-		    syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) ||
-		    (filter2 && syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER,
-					0, &prog2))) {
+		    syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog)) {
 			ksft_print_msg("seccomp filter: %s\n", strerror(errno));
 			fflush(stdout);
 			_exit(126);
@@ -934,17 +855,11 @@ static void seccomp_exec2(struct __test_metadata *_metadata,
 		TH_LOG("the checks in the new image failed (above)");
 }
 
-static void seccomp_exec(struct __test_metadata *_metadata,
-			 struct sock_filter *filter, unsigned short len,
-			 unsigned long want, unsigned long want_batch,
-			 int want_err)
-{
-	seccomp_exec2(_metadata, filter, len, NULL, 0, want, want_batch,
-		      want_err);
-}
-
-/* Killed for the calls, as by a sandbox whose list predates them. */
-TEST(seccomp_kill_announces_nothing)
+/*
+ * Killed for the calls, as by a sandbox whose list predates them: the
+ * size all the same.  The new image makes no call.
+ */
+TEST(seccomp_kill_announces)
 {
 	struct sock_filter filter[] = {
 		LOAD_ARCH,
@@ -956,125 +871,11 @@ TEST(seccomp_kill_announces_nothing)
 		RET(SECCOMP_RET_KILL_PROCESS),
 	};
 
-	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0, 0);
-}
-
-/* Only sframe_unregister() is refused, by a trap: nothing either. */
-TEST(seccomp_trap_one_call_announces_nothing)
-{
-	struct sock_filter filter[] = {
-		LOAD_NR,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 0, 1),
-		RET(SECCOMP_RET_TRAP),
-		RET(SECCOMP_RET_ALLOW),
-	};
-
-	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0, 0);
-}
-
-/* A verdict on the arguments cannot be known at exec: nothing. */
-TEST(seccomp_on_arguments_announces_nothing)
-{
-	struct sock_filter filter[] = {
-		LOAD_NR,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 0, 2),
-		LOAD_ARG1,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SFRAME_SETUP_SIZE_VER0, 0, 1),
-		RET(SECCOMP_RET_ALLOW),
-		RET(SECCOMP_RET_KILL_PROCESS),
-	};
-
-	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter), 0, 0, 0);
-}
-
-/*
- * A filter that allows the calls and kills for others (another
- * architecture, kexec_load()): the size and the batch bound, and the
- * call works.
- */
-TEST(seccomp_allow_announces)
-{
-	struct sock_filter allow[] = {
-		LOAD_ARCH,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_NATIVE, 1, 0),
-		RET(SECCOMP_RET_KILL_PROCESS),
-		LOAD_NR,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 4, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 3, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register_batch,
-			 2, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_kexec_load, 0, 1),
-		RET(SECCOMP_RET_KILL_PROCESS),
-		RET(SECCOMP_RET_ALLOW),
-	};
-
-	seccomp_exec(_metadata, allow, ARRAY_SIZE(allow),
-		     SFRAME_SETUP_SIZE_VER0, SFRAME_BATCH_MAX, EEXIST);
-}
-
-/*
- * A filter whose list has the two calls but predates
- * sframe_register_batch(), and kills for it: the size without the batch
- * bound, so that the dynamic linker registers one call an object.
- */
-TEST(seccomp_kill_batch_announces_no_batch)
-{
-	struct sock_filter filter[] = {
-		LOAD_NR,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register_batch,
-			 0, 1),
-		RET(SECCOMP_RET_KILL_PROCESS),
-		RET(SECCOMP_RET_ALLOW),
-	};
-
 	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter),
-		     SFRAME_SETUP_SIZE_VER0, 0, EEXIST);
+		     SFRAME_SETUP_SIZE_VER0, SFRAME_BATCH_MAX, -1);
 }
 
-/*
- * Two filters: the older kills for sframe_register(), the newer fails it
- * with an errno.  Every filter counts, and the kill takes precedence:
- * nothing.
- */
-TEST(seccomp_stacked_kill_announces_nothing)
-{
-	struct sock_filter older[] = {
-		LOAD_NR,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 0, 1),
-		RET(SECCOMP_RET_KILL_PROCESS),
-		RET(SECCOMP_RET_ALLOW),
-	};
-	struct sock_filter newer[] = {
-		LOAD_NR,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 0, 1),
-		RET(SECCOMP_RET_ERRNO | EPERM),
-		RET(SECCOMP_RET_ALLOW),
-	};
-
-	seccomp_exec2(_metadata, older, ARRAY_SIZE(older),
-		      newer, ARRAY_SIZE(newer), 0, 0, 0);
-}
-
-/*
- * Calls handed to a tracer: the tracer decides, and none here answers
- * ENOSYS.  The size, and that errno.  (A supervisor, RET_USER_NOTIF, is
- * alike; glibc's test stand-in is one.)
- */
-TEST(seccomp_trace_announces)
-{
-	struct sock_filter filter[] = {
-		LOAD_NR,
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_register, 1, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_sframe_unregister, 0, 1),
-		RET(SECCOMP_RET_TRACE),
-		RET(SECCOMP_RET_ALLOW),
-	};
-
-	seccomp_exec(_metadata, filter, ARRAY_SIZE(filter),
-		     SFRAME_SETUP_SIZE_VER0, SFRAME_BATCH_MAX, no_such_syscall());
-}
-
-/* Calls failed with an errno are no danger: the size, and that errno. */
+/* Calls failed with an errno: the size, and that errno. */
 TEST(seccomp_errno_announces)
 {
 	struct sock_filter filter[] = {
@@ -1095,9 +896,8 @@ TEST(seccomp_errno_announces)
 #endif
 
 /*
- * The x32 numbers do not reach the calls: x32 tasks are not unwound with
- * SFrame, and their table lacks the calls whether or not x32 is built.
- * The prctl options refuse them too.
+ * x32 callers get ENOSYS: x32 tasks are not unwound with SFrame.  So
+ * does a kernel without x32.
  */
 TEST(x32_syscalls_enosys)
 {
@@ -1110,7 +910,6 @@ TEST(x32_syscalls_enosys)
 	};
 	const char *why = sframe_unavailable(NULL);
 	struct sframe_setup s = { 0 };
-	bool x32;
 	size_t i;
 
 	if (why)
@@ -1120,19 +919,6 @@ TEST(x32_syscalls_enosys)
 			     syscall(__X32_SYSCALL_BIT | calls[i].nr, &s,
 				     sizeof(s)) ? errno : 0,
 			     "x32 %s()", calls[i].name);
-	/*
-	 * The prctl options refuse x32 callers as an unknown option, on a
-	 * kernel with x32 (without it, x32 prctl() itself is ENOSYS).
-	 */
-	x32 = syscall(__X32_SYSCALL_BIT | __NR_getpid) == getpid();
-	EXPECT_ERRNO(x32 ? EINVAL : no_such_syscall(),
-		     syscall(__X32_SYSCALL_BIT | __NR_prctl, PR_ADD_SFRAME,
-			     page, 2 * page, 3 * page, 4 * page) ? errno : 0,
-		     "x32 prctl(PR_ADD_SFRAME)");
-	EXPECT_ERRNO(x32 ? EINVAL : no_such_syscall(),
-		     syscall(__X32_SYSCALL_BIT | __NR_prctl, PR_REMOVE_SFRAME,
-			     page, 0, 0, 0) ? errno : 0,
-		     "x32 prctl(PR_REMOVE_SFRAME)");
 }
 #endif
 
@@ -1287,22 +1073,10 @@ TEST(vdso_moved_by_mremap)
 		TH_LOG("vdso: moved, not shown at its new address only");
 }
 
-/* Each test through each entry. */
+/* Each test with the program's own section at hand. */
 FIXTURE(sframe) {
 	struct sframe_obj exe;	/* the program, registered by exec */
 	size_t len;		/* the size of its section */
-};
-
-FIXTURE_VARIANT(sframe) {
-	enum sframe_entry entry;
-};
-
-FIXTURE_VARIANT_ADD(sframe, syscall) {
-	.entry = SFRAME_SYSCALL,
-};
-
-FIXTURE_VARIANT_ADD(sframe, prctl) {
-	.entry = SFRAME_PRCTL,
 };
 
 FIXTURE_SETUP(sframe)
@@ -1321,43 +1095,41 @@ FIXTURE_TEARDOWN(sframe)
 /* binfmt_elf registered the program at exec. */
 TEST_F(sframe, executable_registered_by_exec)
 {
-	enum sframe_entry e = variant->entry;
 	const struct sframe_obj *x = &self->exe;
 	unsigned char *c = copy_section(_metadata, x);
 
-	EXPECT_ERRNO(EEXIST, sf_add_obj(e, x),
+	EXPECT_ERRNO(EEXIST, sf_add_obj(x),
 		     "executable registered by exec (add again)");
-	EXPECT_ERRNO(EEXIST, sf_add(e, (uintptr_t)c, (uintptr_t)c + self->len,
+	EXPECT_ERRNO(EEXIST, sf_add((uintptr_t)c, (uintptr_t)c + self->len,
 				    x->text_start + 1, x->text_start + 2),
 		     "another section for text in the executable's");
-	EXPECT_ERRNO(0, sf_remove(e, x->sframe_start), "executable: remove");
-	EXPECT_ERRNO(0, sf_add_obj(e, x), "executable: add back");
+	EXPECT_ERRNO(0, sf_remove(x->sframe_start), "executable: remove");
+	EXPECT_ERRNO(0, sf_add_obj(x), "executable: add back");
 	free(c);
 }
 
 /* Another object's section: registered once, withdrawn once. */
 TEST_F(sframe, add_and_remove)
 {
-	enum sframe_entry e = variant->entry;
 	unsigned char *c = copy_section(_metadata, &self->exe);
 	unsigned char *d = copy_section(_metadata, &self->exe);
 	uintptr_t ss = (uintptr_t)c, se = ss + self->len;
 	uintptr_t t = map_text(_metadata, 2), u = map_text(_metadata, 1);
 
-	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "add");
-	EXPECT_ERRNO(EEXIST, sf_add(e, ss, se, t, t + 2 * page), "add twice");
-	EXPECT_ERRNO(EEXIST, sf_add(e, (uintptr_t)d, (uintptr_t)d + self->len,
+	EXPECT_ERRNO(0, sf_add(ss, se, t, t + 2 * page), "add");
+	EXPECT_ERRNO(EEXIST, sf_add(ss, se, t, t + 2 * page), "add twice");
+	EXPECT_ERRNO(EEXIST, sf_add((uintptr_t)d, (uintptr_t)d + self->len,
 				    t + 1, t + 2),
 		     "another section for overlapping text");
 	/*
 	 * Withdrawal is keyed by the section's start: one start cannot
 	 * stand for two registrations.
 	 */
-	EXPECT_ERRNO(EEXIST, sf_add(e, ss, se, u, u + page),
+	EXPECT_ERRNO(EEXIST, sf_add(ss, se, u, u + page),
 		     "section start registered for other text");
-	EXPECT_ERRNO(0, sf_remove(e, ss), "remove");
-	EXPECT_ERRNO(ENOENT, sf_remove(e, ss), "remove twice");
-	EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)d), "remove unknown");
+	EXPECT_ERRNO(0, sf_remove(ss), "remove");
+	EXPECT_ERRNO(ENOENT, sf_remove(ss), "remove twice");
+	EXPECT_ERRNO(ENOENT, sf_remove((uintptr_t)d), "remove unknown");
 	munmap((void *)u, page);
 	munmap((void *)t, 2 * page);
 	free(d);
@@ -1367,56 +1139,55 @@ TEST_F(sframe, add_and_remove)
 /* Registrations that are wrong in one way each. */
 TEST_F(sframe, bad_arguments)
 {
-	enum sframe_entry e = variant->entry;
 	unsigned char *c = copy_section(_metadata, &self->exe);
 	uintptr_t ss = (uintptr_t)c, se = ss + self->len;
 	uintptr_t ts = map_text(_metadata, 1), te = ts + page, t;
 	static int data_word;
 	void *none;
 
-	EXPECT_ERRNO(EINVAL, sf_add(e, ss, ss, ts, te), "empty section");
-	EXPECT_ERRNO(EINVAL, sf_add(e, se, ss, ts, te), "inverted section");
-	EXPECT_ERRNO(EINVAL, sf_add(e, ss, se, ts, ts), "empty text");
-	EXPECT_ERRNO(EINVAL, sf_add(e, ss, se, te, ts), "inverted text");
-	EXPECT_ERRNO(EACCES, sf_add(e, ss, se, (uintptr_t)&data_word,
+	EXPECT_ERRNO(EINVAL, sf_add(ss, ss, ts, te), "empty section");
+	EXPECT_ERRNO(EINVAL, sf_add(se, ss, ts, te), "inverted section");
+	EXPECT_ERRNO(EINVAL, sf_add(ss, se, ts, ts), "empty text");
+	EXPECT_ERRNO(EINVAL, sf_add(ss, se, te, ts), "inverted text");
+	EXPECT_ERRNO(EACCES, sf_add(ss, se, (uintptr_t)&data_word,
 				    (uintptr_t)&data_word + 4),
 		     "text not executable (data)");
 	t = map_text(_metadata, 1);
 	munmap((void *)t, page);
-	EXPECT_ERRNO(ENXIO, sf_add(e, ss, se, t, t + page), "text not mapped");
+	EXPECT_ERRNO(ENXIO, sf_add(ss, se, t, t + page), "text not mapped");
 	t = map_text(_metadata, 3);
 	munmap((void *)(t + page), page);
-	EXPECT_ERRNO(ENXIO, sf_add(e, ss, se, t, t + 3 * page),
+	EXPECT_ERRNO(ENXIO, sf_add(ss, se, t, t + 3 * page),
 		     "text with a hole");
-	EXPECT_ERRNO(ENXIO, sf_add(e, ss, se, t, t + 2 * page),
+	EXPECT_ERRNO(ENXIO, sf_add(ss, se, t, t + 2 * page),
 		     "text running past its mapping");
 	munmap((void *)t, 3 * page);
 
 	/* Mapped without holes, but not executable at one end. */
 	t = map_text(_metadata, 3);
 	ASSERT_EQ(0, mprotect((void *)t, page, PROT_READ));
-	EXPECT_ERRNO(EACCES, sf_add(e, ss, se, t, t + 3 * page),
+	EXPECT_ERRNO(EACCES, sf_add(ss, se, t, t + 3 * page),
 		     "text not executable at its start");
 	ASSERT_EQ(0, mprotect((void *)t, page, PROT_READ | PROT_EXEC));
 	ASSERT_EQ(0, mprotect((void *)(t + 2 * page), page, PROT_READ));
-	EXPECT_ERRNO(EACCES, sf_add(e, ss, se, t, t + 3 * page),
+	EXPECT_ERRNO(EACCES, sf_add(ss, se, t, t + 3 * page),
 		     "text not executable at its end");
 	/* A hole and no execute permission: the hole is what is reported. */
 	munmap((void *)(t + page), page);
-	EXPECT_ERRNO(ENXIO, sf_add(e, ss, se, t, t + 3 * page),
+	EXPECT_ERRNO(ENXIO, sf_add(ss, se, t, t + 3 * page),
 		     "text with a hole, not executable at its end");
 	munmap((void *)t, 3 * page);
 
 	/* Registration reads nothing of the section: an unwind would. */
 	none = mmap(NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, none);
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)none, (uintptr_t)none + page,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)none, (uintptr_t)none + page,
 			       ts, te),
 		     "section unreadable: accepted");
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)none),
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)none),
 		     "section unreadable: remove");
 	munmap(none, page);
-	EXPECT_ERRNO(EFAULT, sf_add(e, UINTPTR_MAX - 2 * page,
+	EXPECT_ERRNO(EFAULT, sf_add(UINTPTR_MAX - 2 * page,
 				    UINTPTR_MAX - page, ts, te),
 		     "section in kernel space");
 	munmap((void *)ts, page);
@@ -1444,7 +1215,6 @@ TEST_F(sframe, malformed)
 		{ "FDEs past the end", H_NUM_FDES, 4, 0x10000000 },
 		{ "FREs past the end", H_FRE_LEN, 4, 0x10000000 },
 	};
-	enum sframe_entry e = variant->entry;
 	uintptr_t ts = map_text(_metadata, 1), te = ts + page, t;
 	size_t len = self->len, i;
 	unsigned char *c;
@@ -1452,10 +1222,10 @@ TEST_F(sframe, malformed)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		c = copy_section(_metadata, &self->exe);
 		memcpy(c + bad[i].off, &bad[i].val, bad[i].size);
-		EXPECT_ERRNO(0, sf_add(e, (uintptr_t)c, (uintptr_t)c + len,
+		EXPECT_ERRNO(0, sf_add((uintptr_t)c, (uintptr_t)c + len,
 				       ts, te),
 			     "%s: accepted", bad[i].what);
-		EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c),
+		EXPECT_ERRNO(0, sf_remove((uintptr_t)c),
 			     "%s: remove", bad[i].what);
 		free(c);
 	}
@@ -1463,23 +1233,23 @@ TEST_F(sframe, malformed)
 	t = map_text(_metadata, 1);
 	munmap((void *)t, page);
 	c[0] ^= 0xff;
-	EXPECT_ERRNO(ENXIO, sf_add(e, (uintptr_t)c, (uintptr_t)c + len,
+	EXPECT_ERRNO(ENXIO, sf_add((uintptr_t)c, (uintptr_t)c + len,
 				   t, t + page),
 		     "bad magic, text not mapped: the text is what is checked");
 	c[0] ^= 0xff;
-	EXPECT_ERRNO(ENOEXEC, sf_add(e, (uintptr_t)c,
+	EXPECT_ERRNO(ENOEXEC, sf_add((uintptr_t)c,
 				     (uintptr_t)c + H_SIZE - 1, t, t + page),
 		     "truncated header, text not mapped: size checked first");
-	EXPECT_ERRNO(ENOEXEC, sf_add(e, (uintptr_t)c,
+	EXPECT_ERRNO(ENOEXEC, sf_add((uintptr_t)c,
 				     (uintptr_t)c + H_SIZE - 1, ts, te),
 		     "truncated header");
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)c, (uintptr_t)c + H_SIZE,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)c, (uintptr_t)c + H_SIZE,
 			       ts, te),
 		     "truncated tables: accepted");
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c), "truncated tables: remove");
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)c, (uintptr_t)c + len, ts, te),
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)c), "truncated tables: remove");
+	EXPECT_ERRNO(0, sf_add((uintptr_t)c, (uintptr_t)c + len, ts, te),
 		     "valid copy");
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c), "valid copy: remove");
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)c), "valid copy: remove");
 	munmap((void *)ts, page);
 	free(c);
 }
@@ -1506,7 +1276,6 @@ static int page_present(uintptr_t addr)
  */
 TEST_F(sframe, section_left_unmapped)
 {
-	enum sframe_entry e = variant->entry;
 	unsigned char *c = copy_section(_metadata, &self->exe);
 	uintptr_t ts = map_text(_metadata, 1), te = ts + page, ss;
 	size_t span = (self->len + page - 1) / page * page;
@@ -1519,13 +1288,13 @@ TEST_F(sframe, section_left_unmapped)
 	ASSERT_NE(MAP_FAILED, m) TH_LOG("mmap: %s", strerror(errno));
 	ss = (uintptr_t)m;
 	ASSERT_EQ(0, page_present(ss)) TH_LOG("the fresh mapping is present");
-	EXPECT_ERRNO(0, sf_add(e, ss, ss + self->len, ts, te),
+	EXPECT_ERRNO(0, sf_add(ss, ss + self->len, ts, te),
 		     "add a section nothing has read");
 	EXPECT_EQ(0, page_present(ss))
 		TH_LOG("registration faulted the section's page in");
 	EXPECT_EQ(1, view_has(ts, te, ss, ss + self->len, NULL))
 		TH_LOG("/proc/self/sframe does not show it");
-	EXPECT_ERRNO(0, sf_remove(e, ss), "remove");
+	EXPECT_ERRNO(0, sf_remove(ss), "remove");
 	munmap(m, span);
 	munmap((void *)ts, page);
 	close(fd);
@@ -1540,7 +1309,6 @@ TEST_F(sframe, section_left_unmapped)
  */
 TEST_F(sframe, section_in_secret_memory)
 {
-	enum sframe_entry e = variant->entry;
 	unsigned char *c = copy_section(_metadata, &self->exe);
 	uintptr_t ts = map_text(_metadata, 1), te = ts + page, ss;
 	size_t span = (self->len + page - 1) / page * page;
@@ -1557,13 +1325,13 @@ TEST_F(sframe, section_in_secret_memory)
 	ASSERT_NE(MAP_FAILED, m) TH_LOG("mmap: %s", strerror(errno));
 	memcpy(m, c, self->len);
 	ss = (uintptr_t)m;
-	EXPECT_ERRNO(0, sf_add(e, ss, ss + self->len, ts, te),
+	EXPECT_ERRNO(0, sf_add(ss, ss + self->len, ts, te),
 		     "add a section in secret memory");
-	EXPECT_ERRNO(0, sf_remove(e, ss), "remove");
+	EXPECT_ERRNO(0, sf_remove(ss), "remove");
 	((unsigned char *)m)[0] ^= 0xff;
-	EXPECT_ERRNO(0, sf_add(e, ss, ss + self->len, ts, te),
+	EXPECT_ERRNO(0, sf_add(ss, ss + self->len, ts, te),
 		     "bad section in secret memory: accepted");
-	EXPECT_ERRNO(0, sf_remove(e, ss), "bad section: remove");
+	EXPECT_ERRNO(0, sf_remove(ss), "bad section: remove");
 	munmap(m, span);
 	close(fd);
 	munmap((void *)ts, page);
@@ -1577,38 +1345,37 @@ TEST_F(sframe, section_in_secret_memory)
  */
 TEST_F(sframe, unmap)
 {
-	enum sframe_entry e = variant->entry;
 	unsigned char *c = copy_section(_metadata, &self->exe);
 	uintptr_t ss = (uintptr_t)c, se = ss + self->len;
 	uintptr_t t = map_text(_metadata, 3);
 	void *p;
 
-	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 3 * page),
+	EXPECT_ERRNO(0, sf_add(ss, se, t, t + 3 * page),
 		     "anonymous text: add");
 	munmap((void *)(t + page), page);
-	EXPECT_ERRNO(ENOENT, sf_remove(e, ss),
+	EXPECT_ERRNO(ENOENT, sf_remove(ss),
 		     "text partly unmapped: dropped");
 	munmap((void *)t, 3 * page);
 
 	t = map_text(_metadata, 2);
-	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "mapped over: add");
+	EXPECT_ERRNO(0, sf_add(ss, se, t, t + 2 * page), "mapped over: add");
 	p = mmap((void *)t, 2 * page, PROT_READ | PROT_EXEC,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
 	ASSERT_EQ((void *)t, p);
-	EXPECT_ERRNO(ENOENT, sf_remove(e, ss),
+	EXPECT_ERRNO(ENOENT, sf_remove(ss),
 		     "text mapped over (MAP_FIXED): dropped");
 
-	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "mprotect: add");
+	EXPECT_ERRNO(0, sf_add(ss, se, t, t + 2 * page), "mprotect: add");
 	ASSERT_EQ(0, mprotect((void *)t, 2 * page, PROT_READ));
 	EXPECT_EQ(1, view_has(t, t + 2 * page, ss, se, NULL))
 		TH_LOG("text mprotected, still mapped: shown");
-	EXPECT_ERRNO(0, sf_remove(e, ss),
+	EXPECT_ERRNO(0, sf_remove(ss),
 		     "text mprotected, still mapped: kept");
 	munmap((void *)t, 2 * page);
 
 	/* MREMAP_DONTUNMAP leaves the old range mapped, and registered. */
 	t = map_text(_metadata, 2);
-	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page),
+	EXPECT_ERRNO(0, sf_add(ss, se, t, t + 2 * page),
 		     "MREMAP_DONTUNMAP: add");
 	p = mremap((void *)t, 2 * page, 2 * page,
 		   MREMAP_MAYMOVE | MREMAP_DONTUNMAP, NULL);
@@ -1618,13 +1385,13 @@ TEST_F(sframe, unmap)
 		EXPECT_EQ(0, view_has((uintptr_t)p, (uintptr_t)p + 2 * page,
 				      ss, se, NULL))
 			TH_LOG("MREMAP_DONTUNMAP: the new range is not");
-		EXPECT_ERRNO(0, sf_remove(e, ss),
+		EXPECT_ERRNO(0, sf_remove(ss),
 			     "MREMAP_DONTUNMAP: the old range is kept");
 		munmap(p, 2 * page);
 	} else {
 		/* Before 5.13 only private anonymous memory could move so. */
 		EXPECT_EQ(EINVAL, errno);
-		sf_remove(e, ss);
+		sf_remove(ss);
 	}
 	munmap((void *)t, 2 * page);
 
@@ -1634,13 +1401,13 @@ TEST_F(sframe, unmap)
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, p);
 	memcpy(p, c, se - ss);
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)p, (uintptr_t)p + (se - ss), t,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)p, (uintptr_t)p + (se - ss), t,
 			       t + page), "section unmapped: add");
 	munmap(p, se - ss);
 	EXPECT_EQ(1, view_has(t, t + page, (uintptr_t)p,
 			      (uintptr_t)p + (se - ss), NULL))
 		TH_LOG("section unmapped, text mapped: still shown");
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)p),
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)p),
 		     "section unmapped, text mapped: kept");
 	munmap((void *)t, page);
 	free(c);
@@ -1652,7 +1419,6 @@ TEST_F(sframe, unmap)
  */
 TEST_F(sframe, proc_view)
 {
-	enum sframe_entry e = variant->entry;
 	const struct sframe_obj *x = &self->exe;
 	unsigned char *c = copy_section(_metadata, x);
 	uintptr_t ss = (uintptr_t)c, se = ss + self->len, t;
@@ -1664,15 +1430,15 @@ TEST_F(sframe, proc_view)
 		TH_LOG("view: the executable, with its path %s", path);
 
 	t = map_text(_metadata, 2);
-	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "view: add");
+	EXPECT_ERRNO(0, sf_add(ss, se, t, t + 2 * page), "view: add");
 	EXPECT_EQ(1, view_header(t, t + 2 * page, ss, se, NULL, header))
 		TH_LOG("view: anonymous text, no path");
 	EXPECT_STREQ("-", header)
 		TH_LOG("view: a header no unwind has read shows as -");
-	EXPECT_ERRNO(0, sf_remove(e, ss), "view: remove");
+	EXPECT_ERRNO(0, sf_remove(ss), "view: remove");
 	EXPECT_EQ(0, view_has(t, t + 2 * page, ss, se, NULL))
 		TH_LOG("view: removed section gone");
-	EXPECT_ERRNO(0, sf_add(e, ss, se, t, t + 2 * page), "view: add again");
+	EXPECT_ERRNO(0, sf_add(ss, se, t, t + 2 * page), "view: add again");
 	munmap((void *)t, page);
 	EXPECT_EQ(0, view_has(t, t + 2 * page, ss, se, NULL))
 		TH_LOG("view: section with unmapped text gone");
@@ -1688,7 +1454,6 @@ TEST_F(sframe, proc_view)
 
 TEST_F(sframe, proc_view_many)
 {
-	enum sframe_entry e = variant->entry;
 	size_t len = self->len, size = 0, used = 0;
 	uintptr_t t = map_text(_metadata, VIEW_MANY);
 	unsigned char *c[VIEW_MANY];
@@ -1700,7 +1465,7 @@ TEST_F(sframe, proc_view_many)
 	/* One section per page, each a copy of the program's. */
 	for (i = 0; i < VIEW_MANY; i++) {
 		c[i] = copy_section(_metadata, &self->exe);
-		added += sf_add(e, (uintptr_t)c[i], (uintptr_t)c[i] + len,
+		added += sf_add((uintptr_t)c[i], (uintptr_t)c[i] + len,
 				t + i * page, t + (i + 1) * page) == 0;
 	}
 	EXPECT_EQ(VIEW_MANY, added)
@@ -1741,7 +1506,7 @@ TEST_F(sframe, proc_view_many)
 		TH_LOG("view: many sections, each once, in text order");
 	free(text);
 	for (i = 0; i < VIEW_MANY; i++) {
-		sf_remove(e, (uintptr_t)c[i]);
+		sf_remove((uintptr_t)c[i]);
 		free(c[i]);
 	}
 	munmap((void *)t, VIEW_MANY * page);
@@ -1750,7 +1515,6 @@ TEST_F(sframe, proc_view_many)
 /* fork() copies the registrations whose whole text the child has. */
 TEST_F(sframe, fork)
 {
-	enum sframe_entry e = variant->entry;
 	size_t len = self->len;
 	unsigned char *c = copy_section(_metadata, &self->exe);
 	unsigned char *d = copy_section(_metadata, &self->exe);
@@ -1761,10 +1525,10 @@ TEST_F(sframe, fork)
 	int status;
 	pid_t pid;
 
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)c, (uintptr_t)c + len,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)c, (uintptr_t)c + len,
 			       t, t + page),
 		     "fork: add");
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)d, (uintptr_t)d + len,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)d, (uintptr_t)d + len,
 			       u, u + page),
 		     "fork: add dontfork text");
 	ASSERT_EQ(0, madvise((void *)u, page, MADV_DONTFORK));
@@ -1772,12 +1536,12 @@ TEST_F(sframe, fork)
 	 * Only the middle page is left out: the child's text has a hole
 	 * that a later mapping could fill.
 	 */
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)f, (uintptr_t)f + len,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)f, (uintptr_t)f + len,
 			       v, v + 3 * page),
 		     "fork: add text with a dontfork page");
 	ASSERT_EQ(0, madvise((void *)(v + page), page, MADV_DONTFORK));
 	/* Text no longer executable keeps its section, in the child too. */
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)g, (uintptr_t)g + len,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)g, (uintptr_t)g + len,
 			       w, w + page),
 		     "fork: add text then mprotected");
 	ASSERT_EQ(0, mprotect((void *)w, page, PROT_READ));
@@ -1788,13 +1552,13 @@ TEST_F(sframe, fork)
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		/* _metadata is shared with the children of a TEST_F(). */
-		EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c),
+		EXPECT_ERRNO(0, sf_remove((uintptr_t)c),
 			     "fork: child has the registration");
-		EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)d),
+		EXPECT_ERRNO(ENOENT, sf_remove((uintptr_t)d),
 			     "fork: child lacks the text it did not inherit");
-		EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)f),
+		EXPECT_ERRNO(ENOENT, sf_remove((uintptr_t)f),
 			     "fork: child lacks the text it inherited in part");
-		EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)g),
+		EXPECT_ERRNO(0, sf_remove((uintptr_t)g),
 			     "fork: child has the mprotected text's");
 		_exit(0);
 	}
@@ -1802,13 +1566,13 @@ TEST_F(sframe, fork)
 	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		TH_LOG("fork: child did not exit: status %#x", status);
 
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c),
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)c),
 		     "fork: parent keeps its own");
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)d),
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)d),
 		     "fork: parent keeps dontfork text");
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)f),
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)f),
 		     "fork: parent keeps text with a dontfork page");
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)g),
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)g),
 		     "fork: parent keeps the mprotected text's");
 	munmap((void *)t, page);
 	munmap((void *)u, page);
@@ -1826,7 +1590,6 @@ TEST_F(sframe, fork)
  */
 TEST_F(sframe, exec)
 {
-	enum sframe_entry e = variant->entry;
 	unsigned char *c = copy_section(_metadata, &self->exe);
 	uintptr_t t = map_text(_metadata, 1);
 	char env[64], *envp[] = { env, NULL };
@@ -1834,10 +1597,10 @@ TEST_F(sframe, exec)
 	int status;
 	pid_t pid;
 
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)c, (uintptr_t)c + self->len,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)c, (uintptr_t)c + self->len,
 			       t, t + page),
 		     "exec: add");
-	snprintf(env, sizeof(env), "%s=%d:%lx", AFTER_EXEC_ENV, e,
+	snprintf(env, sizeof(env), "%s=%lx", AFTER_EXEC_ENV,
 		 (unsigned long)c);
 
 	fflush(stdout);
@@ -1857,7 +1620,7 @@ TEST_F(sframe, exec)
 		TH_LOG("exec: the program could not be run again");
 	EXPECT_EQ(0, WEXITSTATUS(status))
 		TH_LOG("exec: the checks in the new image failed (above)");
-	EXPECT_ERRNO(0, sf_remove(e, (uintptr_t)c),
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)c),
 		     "exec: parent keeps its own");
 	munmap((void *)t, page);
 	free(c);
@@ -1875,7 +1638,6 @@ TEST_F(sframe, withdraw_many)
 	static const unsigned char hdr[H_SIZE] = {
 		0xe2, 0xde, 3, 0x5, ABI_NATIVE
 	};
-	enum sframe_entry e = variant->entry;
 	unsigned char *secs = malloc(WITHDRAW_MANY * H_SIZE);
 	/* A page each, and one more for the second registrations. */
 	uintptr_t t = map_text(_metadata, WITHDRAW_MANY + 1), s;
@@ -1886,7 +1648,7 @@ TEST_F(sframe, withdraw_many)
 	for (i = 0; i < WITHDRAW_MANY; i++) {
 		s = (uintptr_t)secs + i * H_SIZE;
 		memcpy((void *)s, hdr, H_SIZE);
-		added += sf_add(e, s, s + H_SIZE, t + i * page,
+		added += sf_add(s, s + H_SIZE, t + i * page,
 				t + (i + 1) * page) == 0;
 	}
 	EXPECT_EQ(WITHDRAW_MANY, added)
@@ -1894,7 +1656,7 @@ TEST_F(sframe, withdraw_many)
 	/* The same section start again, with text of its own. */
 	for (i = 0; i < WITHDRAW_MANY; i++) {
 		s = (uintptr_t)secs + i * H_SIZE;
-		twice += sf_add(e, s, s + H_SIZE, t + WITHDRAW_MANY * page,
+		twice += sf_add(s, s + H_SIZE, t + WITHDRAW_MANY * page,
 				t + (WITHDRAW_MANY + 1) * page) == EEXIST;
 	}
 	EXPECT_EQ(WITHDRAW_MANY, twice)
@@ -1906,9 +1668,9 @@ TEST_F(sframe, withdraw_many)
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		for (i = 0; i < WITHDRAW_MANY; i++)
-			gone += sf_remove(e, (uintptr_t)secs + i * H_SIZE) == 0;
+			gone += sf_remove((uintptr_t)secs + i * H_SIZE) == 0;
 		for (i = 0; i < WITHDRAW_MANY; i++)
-			again += sf_remove(e, (uintptr_t)secs + i * H_SIZE) ==
+			again += sf_remove((uintptr_t)secs + i * H_SIZE) ==
 				 ENOENT;
 		_exit(gone == WITHDRAW_MANY && again == WITHDRAW_MANY ? 0 : 1);
 	}
@@ -1919,11 +1681,11 @@ TEST_F(sframe, withdraw_many)
 
 	/* In the other order from the child's. */
 	for (i = WITHDRAW_MANY - 1; i >= 0; i--)
-		gone += sf_remove(e, (uintptr_t)secs + i * H_SIZE) == 0;
+		gone += sf_remove((uintptr_t)secs + i * H_SIZE) == 0;
 	EXPECT_EQ(WITHDRAW_MANY, gone)
 		TH_LOG("many: %d withdrawn", gone);
 	for (i = 0; i < WITHDRAW_MANY; i++)
-		again += sf_remove(e, (uintptr_t)secs + i * H_SIZE) == ENOENT;
+		again += sf_remove((uintptr_t)secs + i * H_SIZE) == ENOENT;
 	EXPECT_EQ(WITHDRAW_MANY, again)
 		TH_LOG("many: %d not found once withdrawn", again);
 	munmap((void *)t, (WITHDRAW_MANY + 1) * page);
@@ -1943,7 +1705,6 @@ TEST_F(sframe, limit)
 	static const unsigned char hdr[H_SIZE] = {
 		0xe2, 0xde, 3, 0x5, ABI_NATIVE
 	};
-	enum sframe_entry e = variant->entry;
 	unsigned char *secs = malloc((size_t)N * H_SIZE);
 	uintptr_t t = map_text(_metadata, N), s;
 	int ok = 0, err = 0, status, i;
@@ -1953,7 +1714,7 @@ TEST_F(sframe, limit)
 	for (i = 0; i < N; i++) {
 		s = (uintptr_t)secs + (size_t)i * H_SIZE;
 		memcpy((void *)s, hdr, H_SIZE);
-		err = sf_add(e, s, s + H_SIZE, t + (size_t)i * page,
+		err = sf_add(s, s + H_SIZE, t + (size_t)i * page,
 			     t + (size_t)(i + 1) * page);
 		if (err)
 			break;
@@ -1966,7 +1727,7 @@ TEST_F(sframe, limit)
 		TH_LOG("limit: %d sections registered", ok);
 	if (i < N) {
 		s = (uintptr_t)secs + (size_t)i * H_SIZE;
-		EXPECT_ERRNO(ENOSPC, sf_add(e, s, s + H_SIZE,
+		EXPECT_ERRNO(ENOSPC, sf_add(s, s + H_SIZE,
 					    t + (size_t)i * page,
 					    t + (size_t)(i + 1) * page),
 			     "limit: one more");
@@ -1982,10 +1743,10 @@ TEST_F(sframe, limit)
 		if (pid == 0) {
 			int full, gone = 0;
 
-			full = sf_add(e, s, s + H_SIZE, t + (size_t)i * page,
+			full = sf_add(s, s + H_SIZE, t + (size_t)i * page,
 				      t + (size_t)(i + 1) * page) == ENOSPC;
 			for (i = 0; i < ok; i++)
-				gone += sf_remove(e, (uintptr_t)secs +
+				gone += sf_remove((uintptr_t)secs +
 						     (size_t)i * H_SIZE) == 0;
 			_exit(!full ? 2 : gone != ok ? 3 : 0);
 		}
@@ -1997,10 +1758,10 @@ TEST_F(sframe, limit)
 			       "could not withdraw each section", status);
 	}
 	munmap((void *)t, (size_t)N * page);
-	EXPECT_ERRNO(ENOENT, sf_remove(e, (uintptr_t)secs),
+	EXPECT_ERRNO(ENOENT, sf_remove((uintptr_t)secs),
 		     "limit: all dropped by munmap");
 	t = map_text(_metadata, 1);
-	EXPECT_ERRNO(0, sf_add(e, (uintptr_t)secs, (uintptr_t)secs + H_SIZE,
+	EXPECT_ERRNO(0, sf_add((uintptr_t)secs, (uintptr_t)secs + H_SIZE,
 			       t, t + page),
 		     "limit: room again");
 	munmap((void *)t, page);
