@@ -4,26 +4,21 @@
  * binfmt_elf for the executable and interpreter at exec, and by the
  * architecture for the vDSO.
  *
- * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): an
- * rbtree by text range, which the unwinder searches under RCU and a
- * sequence count without a lock (as uprobes searches its tree), and
- * which the writers walk and check for overlaps under their locks; and
- * a hash table by section start for withdrawal.  Registration and
- * withdrawal hold the mmap lock only for reading.
+ * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): a maple
+ * tree by text range and one by section start, both changed under one
+ * mutex per mm.  Registration and withdrawal hold the mmap lock only for
+ * reading.
  *
  * Lifetime: fork copies the sections whose whole text the child has,
  * exec and exit drop them with the mm, and unmapping any part of a
  * section's text drops that section, so a later mapping at the same
  * address is never unwound with stale data.
  */
-#include <linux/atomic.h>
 #include <linux/elf.h>
-#include <linux/hash.h>
 #include <linux/lockdep.h>
-#include <linux/log2.h>
+#include <linux/maple_tree.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
-#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/sframe.h>
 #include <linux/slab.h>
@@ -37,255 +32,96 @@
 /* Sections one process may register: enough for thousands of DSOs. */
 #define SFRAME_MAX_SECTIONS	16384
 
-/* The source of sframe_mm.gen values; 0 is never one. */
-static atomic64_t sframe_gen_source = ATOMIC64_INIT(0);
-
-/* The sections changed: give them a new generation. */
-static void sframe_new_gen(struct sframe_mm *sm)
+/* The sections changed: rules found before are stale. */
+static void sframe_changed(struct sframe_mm *sm)
 {
-	/* Release order: a reader who sees the new value sees the change. */
-	smp_store_release(&sm->gen, atomic64_inc_return(&sframe_gen_source));
+	/* Release order: a reader who sees the new count sees the change. */
+	smp_store_release(&sm->changes, sm->changes + 1);
 }
 
-static struct sframe_entry *sframe_text_entry(const struct rb_node *n)
+/* What every change of sm needs (see struct sframe_mm). */
+static void sframe_assert_locked(struct mm_struct *mm, struct sframe_mm *sm)
 {
-	return rb_entry(n, struct sframe_entry, text_node);
-}
-
-/* Whether the address key is before n's text (< 0), in it or after it. */
-static __always_inline int sframe_text_cmp_ip(const void *key,
-					      const struct rb_node *n)
-{
-	const struct sframe_section *sec = &sframe_text_entry(n)->sec;
-	unsigned long ip = (unsigned long)key;
-
-	if (ip < sec->text_start)
-		return -1;
-	if (ip >= sec->text_end)
-		return 1;
-	return 0;
-}
-
-/*
- * Whether new's text is before n's (< 0), overlaps it (0) or is after
- * it: the sections' texts never overlap, so a search with it finds an
- * overlapping one if there is one.
- */
-static __always_inline int sframe_text_cmp_range(struct rb_node *new,
-						 const struct rb_node *n)
-{
-	const struct sframe_section *a = &sframe_text_entry(new)->sec;
-	const struct sframe_section *b = &sframe_text_entry(n)->sec;
-
-	if (a->text_end <= b->text_start)
-		return -1;
-	if (a->text_start >= b->text_end)
-		return 1;
-	return 0;
-}
-
-/**
- * sframe_text_lookup() - the section whose text covers an address
- * @sm:		the sections of an mm
- * @ip:		the address
- *
- * Takes no lock: the caller is in an RCU read-side critical section, and
- * the section may be dropped as soon as it leaves it.  A search that
- * races with a change of the tree may miss (never find a wrong section:
- * what it finds covers @ip); it is retried while the sequence count
- * says a change was made meanwhile.  Task context only: a change is
- * made with preemption off, and nothing that could interrupt one
- * searches.
- *
- * Return: the section, or NULL.
- */
-struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm, unsigned long ip)
-{
-	struct rb_node *n;
-	unsigned int seq;
-
-	do {
-		seq = read_seqcount_begin(&sm->text_seq);
-		n = rb_find_rcu((void *)ip, &sm->text, sframe_text_cmp_ip);
-		if (n)
-			return sframe_text_entry(n);
-	} while (read_seqcount_retry(&sm->text_seq, seq));
-	return NULL;
-}
-
-/* A change of sm->text, which lookups without a lock retry. */
-static void sframe_text_write_begin(struct sframe_mm *sm)
-{
-	preempt_disable();
-	write_seqcount_begin(&sm->text_seq);
-}
-
-static void sframe_text_write_end(struct sframe_mm *sm)
-{
-	write_seqcount_end(&sm->text_seq);
-	preempt_enable();
-}
-
-/* Changes need the mmap lock for writing, or for reading and sm->lock. */
-static void sframe_assert_changing(struct mm_struct *mm, struct sframe_mm *sm)
-{
-	lockdep_assert(lockdep_is_held_type(&mm->mmap_lock, 0) ||
-		       (lockdep_is_held(&mm->mmap_lock) &&
-			lockdep_is_held(&sm->lock)));
-}
-
-/**
- * sframe_text_first() - the first section whose text ends after an address
- * @sm:		the sections of an mm
- * @addr:	the address
- *
- * The caller holds the mmap lock for writing, or for reading and
- * @sm->lock.
- *
- * Return: the section with the lowest text range that ends after @addr
- * (and so covers it, or lies above it), or NULL.
- */
-struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
-				       unsigned long addr)
-{
-	struct rb_node *n = sm->text.rb_node;
-	struct sframe_entry *found = NULL;
-
-	while (n) {
-		struct sframe_entry *ent = sframe_text_entry(n);
-
-		if (ent->sec.text_end > addr) {
-			found = ent;
-			n = n->rb_left;
-		} else {
-			n = n->rb_right;
-		}
-	}
-	return found;
-}
-
-/**
- * sframe_text_next() - the section after another in text order
- * @ent:	a section; the locks as for sframe_text_first()
- *
- * Return: the next section, or NULL.
- */
-struct sframe_entry *sframe_text_next(struct sframe_entry *ent)
-{
-	struct rb_node *n = rb_next(&ent->text_node);
-
-	return n ? sframe_text_entry(n) : NULL;
-}
-
-static struct hlist_head *sframe_data_bucket(struct sframe_mm *sm,
-					     unsigned long sframe_start)
-{
-	return &sm->data[hash_long(sframe_start ^ sm->data_seed,
-				   sm->data_bits)];
-}
-
-/* The section registered at sframe_start, or NULL; locks as for a change. */
-static struct sframe_entry *sframe_data_find(struct sframe_mm *sm,
-					     unsigned long sframe_start)
-{
-	struct sframe_entry *ent;
-
-	hlist_for_each_entry(ent, sframe_data_bucket(sm, sframe_start),
-			     data_node)
-		if (ent->sec.sframe_start == sframe_start)
-			return ent;
-	return NULL;
-}
-
-/*
- * A table of buckets for sm->data, for want sections: NULL if the table
- * of 1 << bits buckets it has is big enough, or if out of memory (which
- * only leaves the buckets longer); else one with the next power of two
- * of buckets at or above want, capped at SFRAME_MAX_SECTIONS, and
- * *new_bits set to its log2.  At the cap nothing is allocated: a
- * registration that is refused with -ENOSPC does not allocate a table
- * only to free it.  Inlined so that the check, which every registration
- * makes, costs no call; the allocation is rare.
- */
-static __always_inline struct hlist_head *
-sframe_data_alloc(unsigned int want, unsigned int bits, unsigned int *new_bits)
-{
-	want = min(want, SFRAME_MAX_SECTIONS);
-	if (want <= 1U << bits)
-		return NULL;
-	/* More than 1 << SFRAME_DATA_MIN_BITS, so larger than sm->data_min. */
-	*new_bits = order_base_2(want);
-	return kvcalloc(1U << *new_bits, sizeof(struct hlist_head),
-			GFP_KERNEL_ACCOUNT);
-}
-
-/*
- * Move sm->data to table, of 1 << bits buckets; locks as for a change.
- * Return: the table it leaves, for kvfree(), or NULL if that was
- * sm->data_min.
- */
-static struct hlist_head *sframe_data_move(struct sframe_mm *sm,
-					   struct hlist_head *table,
-					   unsigned int bits)
-{
-	struct hlist_head *old = sm->data;
-	unsigned int i, n = 1U << sm->data_bits;
-	struct sframe_entry *ent;
-	struct hlist_node *tmp;
-
-	sm->data = table;
-	WRITE_ONCE(sm->data_bits, bits);
-	for (i = 0; i < n; i++)
-		hlist_for_each_entry_safe(ent, tmp, &old[i], data_node)
-			hlist_add_head(&ent->data_node,
-				       sframe_data_bucket(sm,
-							  ent->sec.sframe_start));
-	return old == sm->data_min ? NULL : old;
+	mmap_assert_locked(mm);
+	lockdep_assert_held(&sm->lock);
 }
 
 /*
  * Add ent to sm: -ENOSPC past SFRAME_MAX_SECTIONS, -EEXIST if its text
- * overlaps a section's or, unless copied (its section start is known to
- * be unique, as a parent's is), a section starts where it does.
- * Allocates nothing.
+ * overlaps a section's or a section starts where it does, -ENOMEM if
+ * the trees cannot grow (then neither changed).
  */
 static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
-		       struct sframe_entry *ent, bool copied)
+		       struct sframe_entry *ent)
 {
+	MA_STATE(text, &sm->text, ent->sec.text_start, ent->sec.text_start);
+	MA_STATE(data, &sm->data, ent->sec.sframe_start, ent->sec.sframe_start);
 	const struct sframe_section *sec = &ent->sec;
-	struct rb_node *old;
 
-	sframe_assert_changing(mm, sm);
+	sframe_assert_locked(mm, sm);
 	if (sm->nr >= SFRAME_MAX_SECTIONS)
 		return -ENOSPC;
-	if (!copied && sframe_data_find(sm, sec->sframe_start))
+	if (mas_walk(&data) || mas_find(&text, sec->text_end - 1))
 		return -EEXIST;
-	/* One descent finds an overlapping section or adds ent. */
-	sframe_text_write_begin(sm);
-	old = rb_find_add_rcu(&ent->text_node, &sm->text,
-			      sframe_text_cmp_range);
-	sframe_text_write_end(sm);
-	if (old)
-		return -EEXIST;
-	hlist_add_head(&ent->data_node,
-		       sframe_data_bucket(sm, sec->sframe_start));
-	sframe_new_gen(sm);
+
+	/* Both trees get what they need before either changes. */
+	mas_set_range(&text, sec->text_start, sec->text_end - 1);
+	mas_set(&data, sec->sframe_start);
+	if (mas_preallocate(&text, ent, GFP_KERNEL))
+		return -ENOMEM;
+	if (mas_preallocate(&data, ent, GFP_KERNEL)) {
+		mas_destroy(&text);
+		return -ENOMEM;
+	}
+	mas_store_prealloc(&text, ent);
+	mas_store_prealloc(&data, ent);
+	sframe_changed(sm);
 	WRITE_ONCE(sm->nr, sm->nr + 1);
 	return 0;
 }
 
-/* Remove ent from sm and free it after a grace period.  Allocates nothing. */
-static void sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
-			  struct sframe_entry *ent)
+/*
+ * Remove ent from sm and free it after a grace period: 0, or -ENOMEM if the trees cannot
+ * allocate the nodes a removal needs (then neither changed).
+ */
+static int sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
+			 struct sframe_entry *ent)
 {
-	sframe_assert_changing(mm, sm);
-	sframe_text_write_begin(sm);
-	rb_erase(&ent->text_node, &sm->text);
-	sframe_text_write_end(sm);
-	hlist_del(&ent->data_node);
-	sframe_new_gen(sm);
+	MA_STATE(text, &sm->text, ent->sec.text_start, ent->sec.text_end - 1);
+	MA_STATE(data, &sm->data, ent->sec.sframe_start, ent->sec.sframe_start);
+
+	sframe_assert_locked(mm, sm);
+	if (mas_preallocate(&text, NULL, GFP_KERNEL))
+		return -ENOMEM;
+	if (mas_preallocate(&data, NULL, GFP_KERNEL)) {
+		mas_destroy(&text);
+		return -ENOMEM;
+	}
+	mas_store_prealloc(&text, NULL);
+	mas_store_prealloc(&data, NULL);
+	sframe_changed(sm);
 	WRITE_ONCE(sm->nr, sm->nr - 1);
 	kfree_rcu(ent, rcu);
+	return 0;
+}
+
+/*
+ * Remove all of sm's sections and free them after a grace period,
+ * allocating nothing: at exit, and
+ * where a removal that must happen cannot allocate.
+ */
+static void sframe_unlink_all(struct sframe_mm *sm)
+{
+	MA_STATE(data, &sm->data, 0, 0);
+	struct sframe_entry *ent;
+
+	lockdep_assert_held(&sm->lock);
+	mas_for_each(&data, ent, ULONG_MAX)
+		kfree_rcu(ent, rcu);
+	__mt_destroy(&sm->text);
+	__mt_destroy(&sm->data);
+	sframe_changed(sm);
+	WRITE_ONCE(sm->nr, 0);
 }
 
 /**
@@ -302,20 +138,19 @@ void sframe_mm_init(struct mm_struct *mm)
  * @mm:	an mm nothing uses any more (__mmput())
  *
  * Nothing can look them up: the unwinder only looks at its own task's
- * mm, and /proc/PID/sframe only at an mm it holds a user reference to.
+ * mm.
  */
 void sframe_free_mm(struct mm_struct *mm)
 {
 	struct sframe_mm *sm = sframe_mm(mm);
-	struct sframe_entry *ent, *tmp;
 
 	if (!sm)
 		return;
-	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->text, text_node)
-		kfree(ent);
+	mutex_lock(&sm->lock);
+	sframe_unlink_all(sm);
+	mutex_unlock(&sm->lock);
 	mm->sframe = NULL;
-	if (sm->data != sm->data_min)
-		kvfree(sm->data);
+	kfree(sm->rules);
 	kfree(sm);
 }
 
@@ -329,12 +164,12 @@ static struct sframe_mm *sframe_mm_get(struct mm_struct *mm)
 	sm = kzalloc_obj(*sm, GFP_KERNEL_ACCOUNT);
 	if (!sm)
 		return NULL;
-	seqcount_init(&sm->text_seq);
-	sm->data = sm->data_min;
-	sm->data_seed = get_random_long();
-	sm->data_bits = SFRAME_DATA_MIN_BITS;
 	mutex_init(&sm->lock);
-	sm->gen = atomic64_inc_return(&sframe_gen_source);
+	mt_init_flags(&sm->text, MT_FLAGS_LOCK_EXTERN | MT_FLAGS_USE_RCU);
+	mt_set_external_lock(&sm->text, &sm->lock);
+	mt_init_flags(&sm->data, MT_FLAGS_LOCK_EXTERN);
+	mt_set_external_lock(&sm->data, &sm->lock);
+	sm->changes = 1;
 	/* Release order publishes sm's initialisation: see sframe_mm(). */
 	old = cmpxchg_release(&mm->sframe, NULL, sm);
 	if (old) {
@@ -378,21 +213,26 @@ static int sframe_check_text(struct mm_struct *mm, unsigned long start,
  *
  * Copies each section whose whole text the child inherited: a part left
  * out (MADV_DONTFORK) is a hole a later mapping could fill.  Both mms
- * are locked for writing (dup_mmap()), under which the child's tables
+ * are locked for writing (dup_mmap()), under which the child's entries
  * are allocated, as its VMAs are.
  *
  * Return: 0, or -ENOMEM.
  */
 int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 {
-	struct sframe_mm *old = sframe_mm(oldmm), *sm = NULL;
+	struct sframe_mm *old = sframe_mm(oldmm), *sm;
 	struct sframe_entry *ent, *copy;
-	struct hlist_head *table;
-	unsigned int bits;
+	unsigned long index = 0;
+	int ret = 0;
 
-	if (!old || !old->nr)
+	if (!old || !READ_ONCE(old->nr))
 		return 0;
-	for (ent = sframe_text_first(old, 0); ent; ent = sframe_text_next(ent)) {
+	sm = sframe_mm_get(mm);
+	if (!sm)
+		return -ENOMEM;
+	mutex_lock(&old->lock);
+	mutex_lock_nested(&sm->lock, SINGLE_DEPTH_NESTING);
+	while ((ent = mt_find(&old->text, &index, ULONG_MAX))) {
 		/*
 		 * Only a hole matters: text whose protection changed since it
 		 * was registered keeps its section, in the child as here.
@@ -400,19 +240,11 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 		if (sframe_check_text(mm, ent->sec.text_start,
 				      ent->sec.text_end) == -ENXIO)
 			continue;
-		if (!sm) {
-			sm = sframe_mm_get(mm);
-			if (!sm)
-				return -ENOMEM;
-			/* Sized once for all, not grown as they come. */
-			table = sframe_data_alloc(old->nr, sm->data_bits,
-						  &bits);
-			if (table)
-				kvfree(sframe_data_move(sm, table, bits));
-		}
 		copy = kmalloc_obj(*copy, GFP_KERNEL_ACCOUNT);
-		if (!copy)
-			return -ENOMEM;
+		if (!copy) {
+			ret = -ENOMEM;
+			break;
+		}
 		copy->sec = (struct sframe_section) {
 			.sframe_start	= ent->sec.sframe_start,
 			.sframe_end	= ent->sec.sframe_end,
@@ -421,15 +253,16 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 			/* What the unwinder noted of the header, racing. */
 			.version	= READ_ONCE(ent->sec.version),
 		};
-		/*
-		 * Cannot fail: the parent's sections are all distinct.  Their
-		 * starts are not looked up again, so the copy takes the same
-		 * time however the child's hash spreads them.
-		 */
-		if (WARN_ON_ONCE(sframe_link(mm, sm, copy, true)))
+		/* Only -ENOMEM: the parent's sections are all distinct. */
+		ret = sframe_link(mm, sm, copy);
+		if (ret) {
 			kfree(copy);
+			break;
+		}
 	}
-	return 0;
+	mutex_unlock(&sm->lock);
+	mutex_unlock(&old->lock);
+	return ret;
 }
 
 /**
@@ -438,20 +271,28 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
  * @start:	the start of the range being unmapped
  * @end:	its end (exclusive)
  *
- * Called on every munmap; allocates nothing and cannot fail.
+ * Called on every munmap; cannot fail.  Should the trees be unable to
+ * allocate what dropping a section takes, the mm loses all its sections
+ * (its stacks are unwound with frame pointers), never keeps one whose
+ * text is gone.
  */
 void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
 	struct sframe_mm *sm = sframe_mm(mm);
-	struct sframe_entry *ent, *next;
+	unsigned long index = start;
+	struct sframe_entry *ent;
 
+	/* Every change holds the mmap lock, which this caller excludes. */
 	if (!sm || !sm->nr || start >= end)
 		return;
-	for (ent = sframe_text_first(sm, start);
-	     ent && ent->sec.text_start < end; ent = next) {
-		next = sframe_text_next(ent);
-		sframe_unlink(mm, sm, ent);
+	mutex_lock(&sm->lock);
+	while ((ent = mt_find(&sm->text, &index, end - 1))) {
+		if (sframe_unlink(mm, sm, ent)) {
+			sframe_unlink_all(sm);
+			break;
+		}
 	}
+	mutex_unlock(&sm->lock);
 }
 
 /*
@@ -508,7 +349,6 @@ __sframe_new_entry(unsigned long sframe_start, unsigned long sframe_end,
 	if (sframe_end - sframe_start < sizeof(struct sframe_header))
 		return ERR_PTR(-ENOEXEC);
 
-	/* Not zeroed: ent->sec is assigned whole, the inserts set the rest. */
 	ent = kmalloc_obj(*ent, GFP_KERNEL_ACCOUNT);
 	if (!ent)
 		return ERR_PTR(-ENOMEM);
@@ -528,9 +368,7 @@ __sframe_new_entry(unsigned long sframe_start, unsigned long sframe_end,
  * @linked:	set to how many were added
  *
  * Takes the locks once for all of them and adds them in order, up to the
- * first one refused; that one and those after it are freed.  If they
- * would outnumber the buckets of the hash table by section start, a
- * larger table is allocated first, outside the locks.  What is
+ * first one refused; that one and those after it are freed.  What is
  * refused here is what the registry itself depends on: the text, which
  * must stay mapped for the section to stay, and the overlaps.
  *
@@ -546,35 +384,25 @@ static __always_inline int __sframe_link_entries(struct sframe_entry **ents,
 						 unsigned int *linked)
 {
 	struct mm_struct *mm = current->mm;
-	struct hlist_head *table = NULL;
-	unsigned int i = 0, bits = 0;
 	struct sframe_mm *sm;
+	unsigned int i = 0;
 	int ret;
 
 	sm = sframe_mm_get(mm);
-	/* A guess without the lock: under it, a table only replaces a smaller. */
-	if (sm)
-		table = sframe_data_alloc(READ_ONCE(sm->nr) + n,
-					  READ_ONCE(sm->data_bits), &bits);
 	ret = sm ? sframe_lock(mm, sm) : -ENOMEM;
 	if (!ret) {
-		/* Then table is the one left over, to free after unlocking. */
-		if (table && bits > sm->data_bits)
-			table = sframe_data_move(sm, table, bits);
 		for (; i < n; i++) {
 			const struct sframe_section *sec = &ents[i]->sec;
 
 			ret = sframe_check_text(mm, sec->text_start,
 						sec->text_end);
 			if (!ret)
-				ret = sframe_link(mm, sm, ents[i], false);
+				ret = sframe_link(mm, sm, ents[i]);
 			if (ret)
 				break;
 		}
 		sframe_unlock(mm, sm);
 	}
-	if (table)	/* rarely: spare the call */
-		kvfree(table);
 	*linked = i;
 	for (; i < n; i++)
 		kfree(ents[i]);
@@ -684,9 +512,11 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
 	if (!ent)
 		return;
 	ent->sec = sec;
+	mutex_lock(&sm->lock);
 	ret = sframe_check_text(mm, sec.text_start, sec.text_end);
 	if (!ret)
-		ret = sframe_link(mm, sm, ent, false);
+		ret = sframe_link(mm, sm, ent);
+	mutex_unlock(&sm->lock);
 	if (ret)
 		kfree(ent);
 }
@@ -697,7 +527,8 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
  *
  * Return: 0, -ENOENT if the process has no section there (never
  * registered, already withdrawn, or dropped because its text was
- * unmapped), or -EINTR if a fatal signal came while waiting for a lock.
+ * unmapped), -ENOMEM, or -EINTR if a fatal signal came while waiting
+ * for a lock.
  */
 int sframe_remove_section(unsigned long sframe_start)
 {
@@ -714,11 +545,10 @@ int sframe_remove_section(unsigned long sframe_start)
 	ret = sframe_lock(mm, sm);
 	if (ret)
 		return ret;
-	ent = sframe_data_find(sm, sframe_start);
-	if (ent)
-		sframe_unlink(mm, sm, ent);
+	ent = mtree_load(&sm->data, sframe_start);
+	ret = ent ? sframe_unlink(mm, sm, ent) : -ENOENT;
 	sframe_unlock(mm, sm);
-	return ent ? 0 : -ENOENT;
+	return ret;
 }
 
 /**

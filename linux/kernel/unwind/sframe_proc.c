@@ -10,9 +10,10 @@
  * unwound through its text, then "v2" or "v3", or "refused" for one it
  * does not read (its text is then unwound with frame pointers); path is
  * the file mapped at text_start, or the name of a special mapping such
- * as [vdso] (none for anonymous text).  It shows what the unwinder will use for a
- * process, and lets a test check that unloading an object left nothing
- * behind.  Opening it needs the permission that /proc/PID/maps needs.
+ * as [vdso] (none for anonymous text).  It shows what the unwinder will
+ * use for a process, and lets a test check that unloading an object
+ * left nothing behind.  Opening it needs the permission that
+ * /proc/PID/maps needs.
  *
  * Like maps, it is a seq_file that holds the target's mmap lock (for
  * reading) only while it fills one buffer, and resumes after the last
@@ -32,6 +33,14 @@ struct sframe_proc {
 	struct sframe_mm	*sm;	/* locked by start, NULL if not */
 	unsigned long		next;	/* where the next section ends after */
 };
+
+/* The first section whose text ends after priv->next, or NULL. */
+static struct sframe_entry *sframe_seq_find(struct sframe_proc *priv)
+{
+	unsigned long index = priv->next;
+
+	return mt_find(&priv->sm->text, &index, ULONG_MAX);
+}
 
 static void *sframe_seq_start(struct seq_file *m, loff_t *pos)
 {
@@ -55,7 +64,7 @@ static void *sframe_seq_start(struct seq_file *m, loff_t *pos)
 	priv->sm = sm;
 	if (!*pos)
 		priv->next = 0;
-	return sframe_text_first(sm, priv->next);
+	return sframe_seq_find(priv);
 }
 
 static void *sframe_seq_next(struct seq_file *m, void *v, loff_t *pos)
@@ -65,7 +74,7 @@ static void *sframe_seq_next(struct seq_file *m, void *v, loff_t *pos)
 
 	++*pos;
 	priv->next = ent->sec.text_end;
-	return sframe_text_next(ent);
+	return sframe_seq_find(priv);
 }
 
 static void sframe_seq_stop(struct seq_file *m, void *v)

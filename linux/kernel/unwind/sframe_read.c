@@ -494,9 +494,9 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 	if (!SFRAME_FLEX_REG_P(ctl))
 		return -EOPNOTSUPP;
 	reg = SFRAME_FLEX_REGNUM(ctl);
-	if (reg == UNWIND_USER_SFRAME_DWARF_SP)
+	if (reg == UNWIND_USER_DWARF_SP)
 		frame->use_fp = false;
-	else if (reg == UNWIND_USER_SFRAME_DWARF_FP)
+	else if (reg == UNWIND_USER_DWARF_FP)
 		frame->use_fp = true;
 	else if (reg < U16_MAX)
 		frame->cfa_reg = reg + 1;
@@ -535,13 +535,13 @@ static int sframe_decode_flex(const struct sframe_section *sec,
 		} else if (!SFRAME_FLEX_REG_P(ctl) && SFRAME_FLEX_DEREF_P(ctl)) {
 			frame->fp_off = sframe_fre_off(fre, i + 1);
 		} else if (SFRAME_FLEX_REG_P(ctl) &&
-			   reg == UNWIND_USER_SFRAME_DWARF_FP &&
+			   reg == UNWIND_USER_DWARF_FP &&
 			   SFRAME_FLEX_DEREF_P(ctl)) {
 			/* Saved where the FP points (a realigned frame) */
 			frame->fp_at_fp = true;
 			frame->fp_off = sframe_fre_off(fre, i + 1);
 		} else if (SFRAME_FLEX_REG_P(ctl) &&
-			   reg == UNWIND_USER_SFRAME_DWARF_FP &&
+			   reg == UNWIND_USER_DWARF_FP &&
 			   !sframe_fre_off(fre, i + 1)) {
 			/* FP = FP: unchanged */
 		} else {

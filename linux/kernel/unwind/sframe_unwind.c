@@ -2,12 +2,14 @@
 /*
  * The user unwinder's SFrame lookup for the current task: the frame
  * rule for an address.  It takes no lock: the sections are found under
- * RCU (sframe.c's rbtree, searched without a lock), and the rules found
- * last are remembered per CPU.
+ * RCU (sframe.c's maple tree, in RCU mode), and the rules found last are
+ * remembered per mm.
  */
 #include <linux/hash.h>
-#include <linux/percpu.h>
 #include <linux/sched.h>
+#include <linux/seqlock.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/sframe.h>
 #include <linux/unwind_user.h>
 
@@ -16,14 +18,15 @@
 #include "sframe_mm.h"
 
 /*
- * The rules found last on this CPU, by address: the same return
- * addresses come back at every sample of a hot path.  An entry is valid
- * while its mm's sections are unchanged (gen, never 0, so an unused
- * entry never matches).  The deferred unwinder may sleep between
- * lookups, so each access is made with preemption off and copies the
- * entry.  A registered section must not change after registration (the
- * documentation says so): a rule read from it is remembered.
+ * The rules found last in an mm, by address: the same return addresses
+ * come back at every sample of a hot path.  An entry is valid while its
+ * mm's sections are unchanged (sframe_mm.changes, which starts at 1, so
+ * that an unused entry never matches).  A registered section must not
+ * change after registration (the documentation says so): a rule read
+ * from it is remembered.
  *
+ * The threads of the mm look rules up together without a lock, under a
+ * sequence count, and put one with @lock held: a hot path only reads.
  * Each address may be kept in any of the SFRAME_CACHE_WAYS entries of
  * its set, so that a few return addresses of a hot path that hash
  * alike do not evict each other at every sample, whatever addresses
@@ -33,100 +36,112 @@
 #define SFRAME_CACHE_SET_BITS	4
 #define SFRAME_CACHE_WAYS	4
 
-struct sframe_cache_entry {
-	u64			gen;
+struct sframe_rule {
+	unsigned long		changes;
 	unsigned long		ip;
 	struct unwind_user_frame frame;
 	int			ret;
 };
 
-struct sframe_cache_set {
-	struct sframe_cache_entry way[SFRAME_CACHE_WAYS];
-	unsigned int		next;	/* the way to replace next */
+struct sframe_rules {
+	spinlock_t		lock;
+	seqcount_spinlock_t	seq;
+	struct {
+		struct sframe_rule	way[SFRAME_CACHE_WAYS];
+		unsigned int		next;	/* the way to replace next */
+	} set[1 << SFRAME_CACHE_SET_BITS];
 };
 
-struct sframe_cache {
-	struct sframe_cache_set set[1 << SFRAME_CACHE_SET_BITS];
-};
-
-static DEFINE_PER_CPU(struct sframe_cache, sframe_cache);
-
-/* The generation of sm's sections, to key the cache with. */
-static u64 sframe_gen(struct sframe_mm *sm)
+/*
+ * sm's rules, allocated at the first lookup: NULL if out of memory (then
+ * nothing is remembered).
+ */
+static struct sframe_rules *sframe_rules(struct sframe_mm *sm)
 {
-	/* Acquire order: what is looked up after it is at least this new. */
-	return smp_load_acquire(&sm->gen);
+	/* Acquire order: see the release that publishes them below. */
+	struct sframe_rules *rules = smp_load_acquire(&sm->rules), *old;
+
+	if (rules)
+		return rules;
+	rules = kzalloc_obj(*rules, GFP_KERNEL_ACCOUNT);
+	if (!rules)
+		return NULL;
+	spin_lock_init(&rules->lock);
+	seqcount_spinlock_init(&rules->seq, &rules->lock);
+	/* Release order publishes the initialisation. */
+	old = cmpxchg_release(&sm->rules, NULL, rules);
+	if (old) {
+		kfree(rules);
+		return old;
+	}
+	return rules;
 }
 
-/* ip's set on this CPU; the caller has preemption off. */
-static struct sframe_cache_set *sframe_cache_set(unsigned long ip)
+static bool sframe_rules_get(struct sframe_rules *rules, unsigned long changes,
+			     unsigned long ip, struct unwind_user_frame *frame,
+			     int *ret)
 {
-	struct sframe_cache *cache = this_cpu_ptr(&sframe_cache);
-
-	return &cache->set[hash_long(ip, SFRAME_CACHE_SET_BITS)];
-}
-
-static bool sframe_cache_get(u64 gen, unsigned long ip,
-			     struct unwind_user_frame *frame, int *ret)
-{
-	struct sframe_cache_set *set;
-	bool hit = false;
+	const struct sframe_rule *way;
+	unsigned int seq;
+	bool hit;
 	int i;
 
-	preempt_disable();
-	set = sframe_cache_set(ip);
-	for (i = 0; i < SFRAME_CACHE_WAYS; i++) {
-		const struct sframe_cache_entry *e = &set->way[i];
-
-		if (e->gen == gen && e->ip == ip) {
-			*frame = e->frame;
-			*ret = e->ret;
-			hit = true;
-			break;
+	if (!rules)
+		return false;
+	way = rules->set[hash_long(ip, SFRAME_CACHE_SET_BITS)].way;
+	do {
+		seq = read_seqcount_begin(&rules->seq);
+		hit = false;
+		for (i = 0; i < SFRAME_CACHE_WAYS; i++) {
+			if (way[i].changes == changes && way[i].ip == ip) {
+				*frame = way[i].frame;
+				*ret = way[i].ret;
+				hit = true;
+				break;
+			}
 		}
-	}
-	preempt_enable();
+	} while (read_seqcount_retry(&rules->seq, seq));
 	return hit;
 }
 
 /*
- * Remember a rule: in the entry that has it already (another thread of
- * the mm may have put it while this one slept), else in an unused
- * entry, else in the set's entries in turn.  Entries of another mm, or
- * of sections since changed, are not taken first: two processes
- * profiled on one CPU would then take each other's entry at every
- * switch while the set's other entries stayed unused.
+ * Remember a rule: in the entry that has it already (another thread
+ * may have put it meanwhile), else in an entry not valid any more (still
+ * unused, or of sections since changed), else in the set's entries in
+ * turn.
  */
-static void sframe_cache_put(u64 gen, unsigned long ip,
+static void sframe_rules_put(struct sframe_rules *rules, unsigned long changes,
+			     unsigned long ip,
 			     const struct unwind_user_frame *frame, int ret)
 {
-	struct sframe_cache_set *set;
-	struct sframe_cache_entry *e;
-	int i, unused = -1;
+	unsigned int set = hash_long(ip, SFRAME_CACHE_SET_BITS);
+	struct sframe_rule *way = rules->set[set].way;
+	int i, stale = -1;
 
-	preempt_disable();
-	set = sframe_cache_set(ip);
+	if (!rules)
+		return;
+	spin_lock(&rules->lock);
+	write_seqcount_begin(&rules->seq);
 	for (i = 0; i < SFRAME_CACHE_WAYS; i++) {
-		e = &set->way[i];
-		if (e->gen == gen && e->ip == ip)
+		if (way[i].changes == changes && way[i].ip == ip)
 			break;
-		if (!e->gen && unused < 0)
-			unused = i;
+		if (way[i].changes != changes && stale < 0)
+			stale = i;
 	}
 	if (i == SFRAME_CACHE_WAYS) {
-		if (unused >= 0) {
-			i = unused;
+		if (stale >= 0) {
+			i = stale;
 		} else {
-			i = set->next;
-			set->next = (i + 1) % SFRAME_CACHE_WAYS;
+			i = rules->set[set].next;
+			rules->set[set].next = (i + 1) % SFRAME_CACHE_WAYS;
 		}
 	}
-	e = &set->way[i];
-	e->gen = gen;
-	e->ip = ip;
-	e->frame = *frame;
-	e->ret = ret;
-	preempt_enable();
+	way[i].changes = changes;
+	way[i].ip = ip;
+	way[i].frame = *frame;
+	way[i].ret = ret;
+	write_seqcount_end(&rules->seq);
+	spin_unlock(&rules->lock);
 }
 
 /*
@@ -173,15 +188,18 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 {
 	struct sframe_mm *sm = sframe_mm(current->mm);
 	struct sframe_section sec = {};
+	struct sframe_rules *rules;
 	struct sframe_entry *ent;
+	unsigned long changes;
 	u8 header = 0;
-	u64 gen;
 	int ret;
 
 	if (!sm)
 		return -ENOENT;
-	gen = sframe_gen(sm);
-	if (sframe_cache_get(gen, ip, frame, &ret))
+	/* Acquire order: what is looked up after it is at least this new. */
+	changes = smp_load_acquire(&sm->changes);
+	rules = sframe_rules(sm);
+	if (sframe_rules_get(rules, changes, ip, frame, &ret))
 		return ret;
 
 	rcu_read_lock();
@@ -196,7 +214,7 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 	rcu_read_unlock();
 	if (!ent) {
 		/* Left to frame pointers, as long as the sections stay. */
-		sframe_cache_put(gen, ip, frame, -ENOENT);
+		sframe_rules_put(rules, changes, ip, frame, -ENOENT);
 		return -ENOENT;
 	}
 	/*
@@ -212,7 +230,7 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		sframe_note_header(sm, &sec, header,
 				   ret ? SFRAME_HEADER_REFUSED : sec.version);
 	if (ret == -ENOEXEC) {
-		sframe_cache_put(gen, ip, frame, -ENOENT);
+		sframe_rules_put(rules, changes, ip, frame, -ENOENT);
 		return -ENOENT;
 	}
 	if (!ret)
@@ -221,6 +239,6 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		ret = -ENODATA;
 	/* Not what may change while the sections do not. */
 	if (ret != -EFAULT && ret != -E2BIG && ret != -EINTR)
-		sframe_cache_put(gen, ip, frame, ret);
+		sframe_rules_put(rules, changes, ip, frame, ret);
 	return ret;
 }

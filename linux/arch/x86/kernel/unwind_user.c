@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The registers the x86-64 user unwinder asks for, by DWARF number: from
- * a task's entry registers, or from the context a signal frame saved.
+ * a task's entry registers, on which a topmost frame's CFA may be based
+ * (glibc's lazy-binding trampoline, _dl_runtime_resolve_xsave, has CFA =
+ * %rbx + 32), or from the context a signal frame saved.
  */
 #include <linux/errno.h>
 #include <linux/stddef.h>

@@ -11,8 +11,8 @@
 extern unsigned int shim_dwarf_sp, shim_dwarf_fp;
 extern int shim_signed_ra;
 
-#define UNWIND_USER_SFRAME_DWARF_SP shim_dwarf_sp
-#define UNWIND_USER_SFRAME_DWARF_FP shim_dwarf_fp
+#define UNWIND_USER_DWARF_SP shim_dwarf_sp
+#define UNWIND_USER_DWARF_FP shim_dwarf_fp
 #define UNWIND_USER_SIGNED_RA shim_signed_ra
 
 #endif

@@ -79,14 +79,12 @@ int unwind_user_sigcontext_reg(unsigned long sc, unsigned int reg,
 
 #ifdef CONFIG_HAVE_UNWIND_USER_SFRAME
 
-/* The SFrame ABI of this byte order; DWARF numbers of SP and x29. */
+/* The SFrame ABI of this byte order. */
 #ifdef CONFIG_CPU_BIG_ENDIAN
 #define UNWIND_USER_SFRAME_ABI		SFRAME_ABI_AARCH64_ENDIAN_BIG
 #else
 #define UNWIND_USER_SFRAME_ABI		SFRAME_ABI_AARCH64_ENDIAN_LITTLE
 #endif
-#define UNWIND_USER_SFRAME_DWARF_SP	31
-#define UNWIND_USER_SFRAME_DWARF_FP	29
 
 #endif /* CONFIG_HAVE_UNWIND_USER_SFRAME */
 

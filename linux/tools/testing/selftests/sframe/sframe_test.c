@@ -1627,9 +1627,9 @@ TEST_F(sframe, exec)
 }
 
 /*
- * Many sections, more than a process's first index by section start
- * holds: each is found again to refuse it twice and to withdraw it, in
- * the process and in a forked child, which copies them all at once.
+ * Many sections, more than one node of the registry's trees holds: each
+ * is found again to refuse it twice and to withdraw it, in the process
+ * and in a forked child, which copies them all at once.
  */
 #define WITHDRAW_MANY	300
 
