@@ -4,10 +4,10 @@
  * binfmt_elf for the executable and interpreter at exec, and by the
  * architecture for the vDSO.
  *
- * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): a maple
- * tree by text range and one by section start, both changed under one
- * mutex per mm.  Registration and withdrawal hold the mmap lock only for
- * reading.
+ * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): an
+ * rbtree by text range and one by section start, both changed under one
+ * mutex per mm.  Registration and withdrawal by system call hold the
+ * mmap lock only for reading.
  *
  * Lifetime: fork copies the sections whose whole text the child has,
  * exec and exit drop them with the mm, and unmapping any part of a
@@ -16,9 +16,10 @@
  */
 #include <linux/elf.h>
 #include <linux/lockdep.h>
-#include <linux/maple_tree.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
+#include <linux/rbtree.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sframe.h>
 #include <linux/slab.h>
@@ -32,11 +33,64 @@
 /* Sections one process may register: enough for thousands of DSOs. */
 #define SFRAME_MAX_SECTIONS	16384
 
-/* The sections changed: rules found before are stale. */
-static void sframe_changed(struct sframe_mm *sm)
+static struct sframe_entry *sframe_text_entry(const struct rb_node *n)
 {
-	/* Release order: a reader who sees the new count sees the change. */
-	smp_store_release(&sm->changes, sm->changes + 1);
+	return rb_entry(n, struct sframe_entry, text_node);
+}
+
+static struct sframe_entry *sframe_data_entry(const struct rb_node *n)
+{
+	return rb_entry(n, struct sframe_entry, data_node);
+}
+
+/* Whether the address key is before n's text (< 0), in it or after it. */
+static __always_inline int sframe_text_cmp_ip(const void *key,
+					      const struct rb_node *n)
+{
+	const struct sframe_section *sec = &sframe_text_entry(n)->sec;
+	unsigned long ip = (unsigned long)key;
+
+	if (ip < sec->text_start)
+		return -1;
+	if (ip >= sec->text_end)
+		return 1;
+	return 0;
+}
+
+/*
+ * Whether new's text is before n's (< 0), overlaps it (0) or is after
+ * it: the sections' texts never overlap, so a search with it finds an
+ * overlapping one if there is one.
+ */
+static __always_inline int sframe_text_cmp_range(struct rb_node *new,
+						 const struct rb_node *n)
+{
+	const struct sframe_section *a = &sframe_text_entry(new)->sec;
+	const struct sframe_section *b = &sframe_text_entry(n)->sec;
+
+	if (a->text_end <= b->text_start)
+		return -1;
+	if (a->text_start >= b->text_end)
+		return 1;
+	return 0;
+}
+
+/* Whether the section start key is before n's (< 0), n's or after it. */
+static __always_inline int sframe_data_cmp_key(const void *key,
+					       const struct rb_node *n)
+{
+	unsigned long start = (unsigned long)key;
+	unsigned long b = sframe_data_entry(n)->sec.sframe_start;
+
+	return start < b ? -1 : start > b;
+}
+
+static __always_inline int sframe_data_cmp(struct rb_node *new,
+					   const struct rb_node *n)
+{
+	const struct sframe_entry *ent = sframe_data_entry(new);
+
+	return sframe_data_cmp_key((void *)ent->sec.sframe_start, n);
 }
 
 /* What every change of sm needs (see struct sframe_mm). */
@@ -47,81 +101,136 @@ static void sframe_assert_locked(struct mm_struct *mm, struct sframe_mm *sm)
 }
 
 /*
- * Add ent to sm: -ENOSPC past SFRAME_MAX_SECTIONS, -EEXIST if its text
- * overlaps a section's or a section starts where it does, -ENOMEM if
- * the trees cannot grow (then neither changed).
+ * A change of sm->text, which lookups without a lock retry.  Preemption
+ * is off meanwhile, so that a lookup never waits for a writer that does
+ * not run.
+ */
+static void sframe_text_write_begin(struct sframe_mm *sm)
+{
+	lockdep_assert_held(&sm->lock);
+	preempt_disable();
+	write_seqcount_begin(&sm->text_seq);
+}
+
+static void sframe_text_write_end(struct sframe_mm *sm)
+{
+	write_seqcount_end(&sm->text_seq);
+	preempt_enable();
+}
+
+/* The sections changed: rules found before are stale. */
+static void sframe_changed(struct sframe_mm *sm)
+{
+	/* Release order: a reader who sees the new count sees the change. */
+	smp_store_release(&sm->changes, sm->changes + 1);
+}
+
+/**
+ * sframe_text_lookup() - the section whose text covers an address
+ * @sm:		the sections of an mm
+ * @ip:		the address
+ *
+ * Takes no lock: the caller is in an RCU read-side critical section, and
+ * the section may be dropped as soon as it leaves it.  A search that
+ * races with a change of the tree may miss (never find a wrong section:
+ * what it finds covers @ip); it is retried while the sequence count
+ * says a change was made meanwhile.
+ *
+ * Return: the section, or NULL.
+ */
+struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm, unsigned long ip)
+{
+	struct rb_node *n;
+	unsigned int seq;
+
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(),
+			 "SFrame section lookup outside RCU read-side section");
+	do {
+		seq = read_seqcount_begin(&sm->text_seq);
+		n = rb_find_rcu((void *)ip, &sm->text, sframe_text_cmp_ip);
+		if (n)
+			return sframe_text_entry(n);
+	} while (read_seqcount_retry(&sm->text_seq, seq));
+	return NULL;
+}
+
+/**
+ * sframe_text_first() - the first section whose text ends after an address
+ * @sm:		the sections of an mm, @sm->lock held
+ * @addr:	the address
+ *
+ * Return: the section with the lowest text range that ends after @addr
+ * (and so covers it, or lies above it), or NULL.
+ */
+struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
+				       unsigned long addr)
+{
+	struct rb_node *n = sm->text.rb_node;
+	struct sframe_entry *found = NULL;
+
+	lockdep_assert_held(&sm->lock);
+	while (n) {
+		struct sframe_entry *ent = sframe_text_entry(n);
+
+		if (ent->sec.text_end > addr) {
+			found = ent;
+			n = n->rb_left;
+		} else {
+			n = n->rb_right;
+		}
+	}
+	return found;
+}
+
+/* The section after ent in text order, or NULL; locks as above. */
+static struct sframe_entry *sframe_text_next(struct sframe_entry *ent)
+{
+	struct rb_node *n = rb_next(&ent->text_node);
+
+	return n ? sframe_text_entry(n) : NULL;
+}
+
+/*
+ * Add ent to sm: -ENOSPC past SFRAME_MAX_SECTIONS, -EEXIST if a section
+ * starts where it does or its text overlaps a section's.  Allocates
+ * nothing.
  */
 static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
 		       struct sframe_entry *ent)
 {
-	MA_STATE(text, &sm->text, ent->sec.text_start, ent->sec.text_start);
-	MA_STATE(data, &sm->data, ent->sec.sframe_start, ent->sec.sframe_start);
-	const struct sframe_section *sec = &ent->sec;
+	struct rb_node *old;
 
 	sframe_assert_locked(mm, sm);
 	if (sm->nr >= SFRAME_MAX_SECTIONS)
 		return -ENOSPC;
-	if (mas_walk(&data) || mas_find(&text, sec->text_end - 1))
+	/* One descent of each tree finds a clash or adds ent. */
+	if (rb_find_add(&ent->data_node, &sm->data, sframe_data_cmp))
 		return -EEXIST;
-
-	/* Both trees get what they need before either changes. */
-	mas_set_range(&text, sec->text_start, sec->text_end - 1);
-	mas_set(&data, sec->sframe_start);
-	if (mas_preallocate(&text, ent, GFP_KERNEL))
-		return -ENOMEM;
-	if (mas_preallocate(&data, ent, GFP_KERNEL)) {
-		mas_destroy(&text);
-		return -ENOMEM;
+	sframe_text_write_begin(sm);
+	old = rb_find_add_rcu(&ent->text_node, &sm->text,
+			      sframe_text_cmp_range);
+	sframe_text_write_end(sm);
+	if (old) {
+		rb_erase(&ent->data_node, &sm->data);
+		return -EEXIST;
 	}
-	mas_store_prealloc(&text, ent);
-	mas_store_prealloc(&data, ent);
 	sframe_changed(sm);
 	WRITE_ONCE(sm->nr, sm->nr + 1);
 	return 0;
 }
 
-/*
- * Remove ent from sm and free it after a grace period: 0, or -ENOMEM if the trees cannot
- * allocate the nodes a removal needs (then neither changed).
- */
-static int sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
-			 struct sframe_entry *ent)
+/* Remove ent from sm, free it after a grace period.  Allocates nothing. */
+static void sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
+			  struct sframe_entry *ent)
 {
-	MA_STATE(text, &sm->text, ent->sec.text_start, ent->sec.text_end - 1);
-	MA_STATE(data, &sm->data, ent->sec.sframe_start, ent->sec.sframe_start);
-
 	sframe_assert_locked(mm, sm);
-	if (mas_preallocate(&text, NULL, GFP_KERNEL))
-		return -ENOMEM;
-	if (mas_preallocate(&data, NULL, GFP_KERNEL)) {
-		mas_destroy(&text);
-		return -ENOMEM;
-	}
-	mas_store_prealloc(&text, NULL);
-	mas_store_prealloc(&data, NULL);
+	sframe_text_write_begin(sm);
+	rb_erase(&ent->text_node, &sm->text);
+	sframe_text_write_end(sm);
+	rb_erase(&ent->data_node, &sm->data);
 	sframe_changed(sm);
 	WRITE_ONCE(sm->nr, sm->nr - 1);
 	kfree_rcu(ent, rcu);
-	return 0;
-}
-
-/*
- * Remove all of sm's sections and free them after a grace period,
- * allocating nothing: at exit, and
- * where a removal that must happen cannot allocate.
- */
-static void sframe_unlink_all(struct sframe_mm *sm)
-{
-	MA_STATE(data, &sm->data, 0, 0);
-	struct sframe_entry *ent;
-
-	lockdep_assert_held(&sm->lock);
-	mas_for_each(&data, ent, ULONG_MAX)
-		kfree_rcu(ent, rcu);
-	__mt_destroy(&sm->text);
-	__mt_destroy(&sm->data);
-	sframe_changed(sm);
-	WRITE_ONCE(sm->nr, 0);
 }
 
 /**
@@ -138,17 +247,17 @@ void sframe_mm_init(struct mm_struct *mm)
  * @mm:	an mm nothing uses any more (__mmput())
  *
  * Nothing can look them up: the unwinder only looks at its own task's
- * mm.
+ * mm, and /proc/PID/sframe only at an mm it holds a user reference to.
  */
 void sframe_free_mm(struct mm_struct *mm)
 {
 	struct sframe_mm *sm = sframe_mm(mm);
+	struct sframe_entry *ent, *tmp;
 
 	if (!sm)
 		return;
-	mutex_lock(&sm->lock);
-	sframe_unlink_all(sm);
-	mutex_unlock(&sm->lock);
+	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->text, text_node)
+		kfree(ent);
 	mm->sframe = NULL;
 	kfree(sm->rules);
 	kfree(sm);
@@ -164,11 +273,10 @@ static struct sframe_mm *sframe_mm_get(struct mm_struct *mm)
 	sm = kzalloc_obj(*sm, GFP_KERNEL_ACCOUNT);
 	if (!sm)
 		return NULL;
+	sm->text = RB_ROOT;
+	seqcount_init(&sm->text_seq);
+	sm->data = RB_ROOT;
 	mutex_init(&sm->lock);
-	mt_init_flags(&sm->text, MT_FLAGS_LOCK_EXTERN | MT_FLAGS_USE_RCU);
-	mt_set_external_lock(&sm->text, &sm->lock);
-	mt_init_flags(&sm->data, MT_FLAGS_LOCK_EXTERN);
-	mt_set_external_lock(&sm->data, &sm->lock);
 	sm->changes = 1;
 	/* Release order publishes sm's initialisation: see sframe_mm(). */
 	old = cmpxchg_release(&mm->sframe, NULL, sm);
@@ -222,7 +330,6 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 {
 	struct sframe_mm *old = sframe_mm(oldmm), *sm;
 	struct sframe_entry *ent, *copy;
-	unsigned long index = 0;
 	int ret = 0;
 
 	if (!old || !READ_ONCE(old->nr))
@@ -232,7 +339,7 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 		return -ENOMEM;
 	mutex_lock(&old->lock);
 	mutex_lock_nested(&sm->lock, SINGLE_DEPTH_NESTING);
-	while ((ent = mt_find(&old->text, &index, ULONG_MAX))) {
+	for (ent = sframe_text_first(old, 0); ent; ent = sframe_text_next(ent)) {
 		/*
 		 * Only a hole matters: text whose protection changed since it
 		 * was registered keeps its section, in the child as here.
@@ -253,12 +360,9 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 			/* What the unwinder noted of the header, racing. */
 			.version	= READ_ONCE(ent->sec.version),
 		};
-		/* Only -ENOMEM: the parent's sections are all distinct. */
-		ret = sframe_link(mm, sm, copy);
-		if (ret) {
+		/* Cannot fail: the parent's sections are all distinct. */
+		if (WARN_ON_ONCE(sframe_link(mm, sm, copy)))
 			kfree(copy);
-			break;
-		}
 	}
 	mutex_unlock(&sm->lock);
 	mutex_unlock(&old->lock);
@@ -271,26 +375,21 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
  * @start:	the start of the range being unmapped
  * @end:	its end (exclusive)
  *
- * Called on every munmap; cannot fail.  Should the trees be unable to
- * allocate what dropping a section takes, the mm loses all its sections
- * (its stacks are unwound with frame pointers), never keeps one whose
- * text is gone.
+ * Called on every munmap; allocates nothing and cannot fail.
  */
 void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
 	struct sframe_mm *sm = sframe_mm(mm);
-	unsigned long index = start;
-	struct sframe_entry *ent;
+	struct sframe_entry *ent, *next;
 
 	/* Every change holds the mmap lock, which this caller excludes. */
 	if (!sm || !sm->nr || start >= end)
 		return;
 	mutex_lock(&sm->lock);
-	while ((ent = mt_find(&sm->text, &index, end - 1))) {
-		if (sframe_unlink(mm, sm, ent)) {
-			sframe_unlink_all(sm);
-			break;
-		}
+	for (ent = sframe_text_first(sm, start);
+	     ent && ent->sec.text_start < end; ent = next) {
+		next = sframe_text_next(ent);
+		sframe_unlink(mm, sm, ent);
 	}
 	mutex_unlock(&sm->lock);
 }
@@ -527,14 +626,14 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
  *
  * Return: 0, -ENOENT if the process has no section there (never
  * registered, already withdrawn, or dropped because its text was
- * unmapped), -ENOMEM, or -EINTR if a fatal signal came while waiting
- * for a lock.
+ * unmapped), or -EINTR if a fatal signal came while waiting for a
+ * lock.
  */
 int sframe_remove_section(unsigned long sframe_start)
 {
 	struct mm_struct *mm = current->mm;
-	struct sframe_entry *ent;
 	struct sframe_mm *sm;
+	struct rb_node *n;
 	int ret;
 
 	if (!mm)
@@ -545,10 +644,11 @@ int sframe_remove_section(unsigned long sframe_start)
 	ret = sframe_lock(mm, sm);
 	if (ret)
 		return ret;
-	ent = mtree_load(&sm->data, sframe_start);
-	ret = ent ? sframe_unlink(mm, sm, ent) : -ENOENT;
+	n = rb_find((void *)sframe_start, &sm->data, sframe_data_cmp_key);
+	if (n)
+		sframe_unlink(mm, sm, sframe_data_entry(n));
 	sframe_unlock(mm, sm);
-	return ret;
+	return n ? 0 : -ENOENT;
 }
 
 /**

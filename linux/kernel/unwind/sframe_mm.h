@@ -6,15 +6,18 @@
 #ifndef _KERNEL_UNWIND_SFRAME_MM_H
 #define _KERNEL_UNWIND_SFRAME_MM_H
 
-#include <linux/maple_tree.h>
 #include <linux/mm_types.h>
 #include <linux/mutex.h>
+#include <linux/rbtree.h>
 #include <linux/rcupdate.h>
+#include <linux/seqlock.h>
 
 #include "sframe.h"
 
-/* A registered section. */
+/* A registered section, in both trees of its mm. */
 struct sframe_entry {
+	struct rb_node		text_node;	/* sframe_mm.text */
+	struct rb_node		data_node;	/* sframe_mm.data */
 	struct rcu_head		rcu;
 	struct sframe_section	sec;
 };
@@ -24,24 +27,29 @@ struct sframe_rules;
 /*
  * mm->sframe, allocated at the first registration and freed with the mm.
  *
- * @text maps each section's text range to its entry (the ranges never
- * overlap), and @data its section start, which a withdrawal names.
- * Both trees are changed only with @lock held, which they take as their
- * external lock so that lockdep checks it, and with the mmap lock held:
- * for reading by registration and withdrawal (page faults of other
- * threads go on meanwhile), for writing by munmap, fork and the vDSO's
- * registration.  Lock order: the mmap lock, then @lock.
+ * @text is an rbtree of the sections by text range (the ranges never
+ * overlap), @data one by section start, which a withdrawal names.  Their
+ * nodes are embedded in the entry: adding or dropping a section
+ * allocates nothing, so munmap drops sections without allocating.  Both
+ * trees are changed only with @lock held, and, until the mm is freed,
+ * with the mmap lock held: for reading by registration and withdrawal
+ * (page faults of other threads go on meanwhile), for writing by munmap,
+ * fork and the vDSO's registration.  Lock order: the mmap lock, then
+ * @lock.
  *
- * The unwinder looks @text up without a lock, in an RCU read-side
- * critical section (the tree is in RCU mode, entries are freed after a
- * grace period), and keeps the rules it found in @rules
- * (sframe_unwind.c) while @changes, which every change of the sections
- * increments, stays the same.  Both are this mm's own: nothing is
- * written that another process reads.
+ * The unwinder searches @text without a lock, in an RCU read-side
+ * critical section (rb_find_rcu(); entries are freed after a grace
+ * period), retrying while @text_seq says it changed meanwhile, as
+ * uprobes searches its tree: a search that races with a rotation may
+ * miss, never find a wrong section.  It keeps the rules it found in
+ * @rules (sframe_unwind.c) while @changes, which every change of the
+ * sections increments, stays the same.  All of it is this mm's own:
+ * nothing is written that another process reads.
  */
 struct sframe_mm {
-	struct maple_tree	text;
-	struct maple_tree	data;
+	struct rb_root		text;
+	seqcount_t		text_seq;	/* written under @lock */
+	struct rb_root		data;
 	struct mutex		lock;
 	unsigned int		nr;	/* sections; written under @lock */
 	unsigned long		changes;	/* from 1; see above */
@@ -58,18 +66,10 @@ static inline struct sframe_mm *sframe_mm(struct mm_struct *mm)
 	return mm ? smp_load_acquire(&mm->sframe) : NULL;
 }
 
-/*
- * The section whose text covers ip, or NULL.  The caller is in an RCU
- * read-side critical section, and the section may be dropped as soon as
- * it leaves it.
- */
-static inline struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm,
-						      unsigned long ip)
-{
-	RCU_LOCKDEP_WARN(!rcu_read_lock_held(),
-			 "sframe_text_lookup() outside an RCU read-side section");
-	return mtree_load(&sm->text, ip);
-}
+struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm,
+					unsigned long ip);
+struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
+				       unsigned long addr);
 
 struct sframe_entry *sframe_new_entry(unsigned long sframe_start,
 				      unsigned long sframe_end,

@@ -34,14 +34,6 @@ struct sframe_proc {
 	unsigned long		next;	/* where the next section ends after */
 };
 
-/* The first section whose text ends after priv->next, or NULL. */
-static struct sframe_entry *sframe_seq_find(struct sframe_proc *priv)
-{
-	unsigned long index = priv->next;
-
-	return mt_find(&priv->sm->text, &index, ULONG_MAX);
-}
-
 static void *sframe_seq_start(struct seq_file *m, loff_t *pos)
 {
 	struct sframe_proc *priv = m->private;
@@ -64,7 +56,7 @@ static void *sframe_seq_start(struct seq_file *m, loff_t *pos)
 	priv->sm = sm;
 	if (!*pos)
 		priv->next = 0;
-	return sframe_seq_find(priv);
+	return sframe_text_first(sm, priv->next);
 }
 
 static void *sframe_seq_next(struct seq_file *m, void *v, loff_t *pos)
@@ -74,7 +66,7 @@ static void *sframe_seq_next(struct seq_file *m, void *v, loff_t *pos)
 
 	++*pos;
 	priv->next = ent->sec.text_end;
-	return sframe_seq_find(priv);
+	return sframe_text_first(priv->sm, priv->next);
 }
 
 static void sframe_seq_stop(struct seq_file *m, void *v)
@@ -94,7 +86,6 @@ static int sframe_seq_show(struct seq_file *m, void *v)
 	struct sframe_proc *priv = m->private;
 	const struct sframe_section *sec = &((struct sframe_entry *)v)->sec;
 	struct vm_area_struct *vma = vma_lookup(priv->mm, sec->text_start);
-
 	u8 header = READ_ONCE(sec->version);
 
 	seq_printf(m, "%08lx-%08lx %08lx-%08lx ",

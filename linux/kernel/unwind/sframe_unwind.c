@@ -2,8 +2,8 @@
 /*
  * The user unwinder's SFrame lookup for the current task: the frame
  * rule for an address.  It takes no lock: the sections are found under
- * RCU (sframe.c's maple tree, in RCU mode), and the rules found last are
- * remembered per mm.
+ * RCU (sframe.c's rbtree, searched without a lock), and the rules found
+ * last are remembered per mm.
  */
 #include <linux/hash.h>
 #include <linux/sched.h>
@@ -115,11 +115,12 @@ static void sframe_rules_put(struct sframe_rules *rules, unsigned long changes,
 			     const struct unwind_user_frame *frame, int ret)
 {
 	unsigned int set = hash_long(ip, SFRAME_CACHE_SET_BITS);
-	struct sframe_rule *way = rules->set[set].way;
+	struct sframe_rule *way;
 	int i, stale = -1;
 
 	if (!rules)
 		return;
+	way = rules->set[set].way;
 	spin_lock(&rules->lock);
 	write_seqcount_begin(&rules->seq);
 	for (i = 0; i < SFRAME_CACHE_WAYS; i++) {
@@ -178,9 +179,8 @@ static void sframe_note_header(struct sframe_mm *sm,
  * Return: as sframe_read_rule(), except that -ENOENT means that no
  * section covers @ip, or that the one that does has a header this kernel
  * does not take (sframe_read_header()): where a section's text covers
- * @ip but none of its
- * functions does (PLT stubs, code without CFI such as crt glue), the
- * answer is -ENODATA.  The object has SFrame data, so its frame pointer
+ * @ip but none of its functions does (PLT stubs, code without CFI such
+ * as crt glue), the answer is -ENODATA.  The object has SFrame data, so its frame pointer
  * is no guide there either.
  */
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,

@@ -5,6 +5,7 @@
  * (glibc's lazy-binding trampoline, _dl_runtime_resolve_xsave, has CFA =
  * %rbx + 32), or from the context a signal frame saved.
  */
+#include <linux/bits.h>
 #include <linux/errno.h>
 #include <linux/stddef.h>
 #include <linux/uaccess.h>
