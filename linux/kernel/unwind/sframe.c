@@ -134,7 +134,9 @@ static void sframe_changed(struct sframe_mm *sm)
  * the section may be dropped as soon as it leaves it.  A search that
  * races with a change of the tree may miss (never find a wrong section:
  * what it finds covers @ip); it is retried while the sequence count
- * says a change was made meanwhile.
+ * says a change was made meanwhile.  Task context only: a change is
+ * made with preemption off, and nothing that could interrupt one
+ * searches.
  *
  * Return: the section, or NULL.
  */
@@ -332,6 +334,8 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 	struct sframe_entry *ent, *copy;
 	int ret = 0;
 
+	mmap_assert_write_locked(oldmm);
+	mmap_assert_write_locked(mm);
 	if (!old || !READ_ONCE(old->nr))
 		return 0;
 	sm = sframe_mm_get(mm);
@@ -383,6 +387,7 @@ void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 	struct sframe_entry *ent, *next;
 
 	/* Every change holds the mmap lock, which this caller excludes. */
+	mmap_assert_write_locked(mm);
 	if (!sm || !sm->nr || start >= end)
 		return;
 	mutex_lock(&sm->lock);
