@@ -7,6 +7,13 @@
 
 .DEFAULT_GOAL := all
 
+# Nothing of a run outlives it (scripts/run-guard): the top-level make,
+# and so every process it starts, background make and guests included,
+# goes into a cgroup that is emptied when it ends, however it ends.
+ifeq ($(MAKELEVEL),0)
+$(shell scripts/run-guard $$PPID)
+endif
+
 # A fresh checkout is configured with the defaults; make then restarts.
 config.mk:
 	./configure
@@ -35,20 +42,34 @@ include mk/common.mk mk/root.mk mk/glibc.mk mk/linux.mk mk/lint.mk \
 # stage that reported nothing counting as a failure.
 TIERS := check-lint check-host check-guest check-debug check-arm64 check-debian
 STAGES_check := $(foreach t,$(TIERS),$(STAGES_$(t)))
-# Before the tiers, two at a time, what waits on the network or on one
-# core (mmdebstrap, npm, unpacking the sources): the roots, the
-# downloads and the two series.  Each tier still asks for what it needs.
+# First, the pins of every root not made yet against today's sid
+# (scripts/relock --check, mk/root.mk): a version sid dropped stops the
+# run in its first seconds, with a line that names it.  Then, two at a
+# time, what waits on the network or on one core (mmdebstrap, npm,
+# unpacking the sources): the roots, the downloads and the two series.
+# Each tier still asks for what it needs.
 fetches: $(ROOT)/.ok $(ROOT_DEBIAN)/.ok $(ROOT_ARM64)/.ok \
   $(BINUTILS_V2)/.ok $(D3)/.ok linux-series glibc-series debian-orig
 	@:
-# Then, while the tiers run, a second make builds what the later tiers
-# need, in its own scheduling group at the lowest priority: it takes
-# the cores the tiers leave idle (a TCG guest waiting on 9p, a link, a
-# configure script) and yields them otherwise.  A tier that reaches a
-# tree it is building waits for it (scripts/step's locks) and then
-# finds it built; a build that failed there fails again in its tier.
-BACKGROUND := kernel-debug kernel-arm64 glibc-arm64 kernel-tests-arm64 kselftest-arm64 \
-  e2e-tests-arm64 distro-debian e2e-tests-debian
+# Then, while the tiers run, a second make builds what the tiers need
+# in the order they need it, in its own scheduling group at the lowest
+# priority: it takes the cores the tiers leave idle (a TCG guest
+# waiting on 9p, a link, a configure script) and yields them otherwise.
+# A tier that reaches a tree it is building waits for it (scripts/step's
+# locks) and then finds it built: a build step done once in a run
+# (SFRAME_RUN) is not run again; a build that failed there is tried
+# again in its tier.  The x86_64 kernel and perf first: check-guest,
+# the first tier to boot, needs them while check-host still runs.
+BACKGROUND := kernel perf perf-unfixed kernel-debug kernel-arm64 perf-arm64 \
+  glibc-arm64 kernel-tests-arm64 kselftest-arm64 e2e-tests-arm64 \
+  distro-debian e2e-tests-debian elf-tests-debian
+# $(call background,LOG,TARGETS): TARGETS made by a second make, started
+# in the background at the lowest priority; the recipe line that calls
+# it has its process id in $$bg and stops it if it is interrupted.
+background = setsid sh -c 'echo 19 > /proc/self/autogroup 2>/dev/null; \
+	  exec nice -n 19 $(MAKE) --no-print-directory -k \
+	    LOGS=$(LOGS)/background $(2)' > $(1) 2>&1 < /dev/null & bg=$$!; \
+	trap 'kill -TERM -$$bg 2>/dev/null' INT TERM
 
 .PHONY: all check fetches patchset clean help $(TIERS)
 
@@ -72,28 +93,40 @@ $(GLIBC_WORK)/.series $(LINUX_WORK)/.series: $(SIGNOFF_STAMP)
 $(SIGNOFF_STAMP):
 	@mkdir -p $(dir $@) && touch $@
 
+# One id for this run's two makes (scripts/step), and where each build
+# step writes its time (results/check.txt).
+check: export SFRAME_RUN := $(shell date +%s.%N)
+check: export BUILD_TIMES = $(CHECK_DIR)/builds.txt
 check:
-	@mkdir -p $(CHECK_DIR) && rm -f $(CHECK_DIR)/*.count $(CHECK_DIR)/*.status
+	@mkdir -p $(CHECK_DIR) && rm -f $(CHECK_DIR)/*.count $(CHECK_DIR)/*.status \
+	  $(CHECK_DIR)/builds.txt && date +%s > $(CHECK_DIR)/start \
+	  && if [ -e $(ROOT)/.ok ]; then echo warm; else echo cold; fi > $(CHECK_DIR)/kind
 	@echo "make check: tiers $(TIERS); logs in $(LOGS) and $(CHECK_DIR)"
+	@$(MAKE) --no-print-directory pins \
+	  || { echo "make check: stopped: a pinned package is gone from sid (above)"; exit 1; }
 	-@$(MAKE) --no-print-directory -k -j2 fetches
 	-@mkdir -p $(LOGS); \
 	echo "make check: building $(BACKGROUND) in the background" \
 	  "(log: $(LOGS)/background.log)"; \
-	setsid sh -c 'echo 19 > /proc/self/autogroup 2>/dev/null; \
-	  exec nice -n 19 $(MAKE) --no-print-directory -k \
-	    LOGS=$(LOGS)/background $(BACKGROUND)' \
-	  > $(LOGS)/background.log 2>&1 < /dev/null & bg=$$!; \
-	trap 'kill -TERM -$$bg 2>/dev/null' INT TERM; \
+	$(call background,$(LOGS)/background.log,$(BACKGROUND)); \
 	$(MAKE) --no-print-directory -k $(TIERS); \
 	wait $$bg; sed -n 's/^<== /background: /p' $(LOGS)/background.log
 	@mkdir -p run results && rc=0 && $(call tier-end,check) || rc=$$?; \
 	  cp $(CHECK_DIR)/summary.txt run/check-summary.txt; \
-	  { echo "make check, tree $(TREE_STAMP);" \
+	  kind=$$(cat $(CHECK_DIR)/kind); \
+	  { echo "make check, $$kind (the cache $$([ $$kind = cold ] && echo had no root || echo was built)" \
+		 "when it began), tree $(TREE_STAMP);" \
 		 "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)," \
 		 "$$(free -g | awk '/^Mem:/ { print $$2 }') GiB;" \
 		 "guests under $$(cat $(CACHE)/kvm-probe-$$(uname -r) 2>/dev/null || echo tcg);" \
 		 "cache $(CACHE): $$(du -sh $(CACHE) 2>/dev/null | cut -f1)"; \
-	    echo; cat $(CHECK_DIR)/summary.txt; } > results/check.txt; exit $$rc
+	    echo; cat $(CHECK_DIR)/summary.txt; \
+	    s=$$(( $$(date +%s) - $$(cat $(CHECK_DIR)/start) )); \
+	    echo; echo "wall time $$((s / 60)):$$(printf %02d $$((s % 60))); the builds" \
+	      "this run made, longest first (background: the second make's):"; \
+	    sort -k2,2nr $(CHECK_DIR)/builds.txt 2>/dev/null | awk '{ printf "  %-20s %3d:%02d%s\n", \
+	      $$1, $$2 / 60, $$2 % 60, $$3 == "background" ? "  background" : "" }'; \
+	  } > results/check$$([ $$kind = cold ] || echo -warm).txt; exit $$rc
 
 # The series' stamps go with the mails, so that the next build writes
 # them again.

@@ -18,7 +18,8 @@ R_DEBIAN_BUILD = $(R_DEBIAN_WORK)/sframe/build-tree/amd64-libc
 IN_DEBIAN_ROOT = scripts/in-root $(ROOT_DEBIAN) $(CACHE) $(TOP)
 
 .PHONY: root-debian debian-orig distro-debian distro-debian-baseline \
-  distro-debian-trixie e2e-tests-debian check-debian layout-baseline
+  distro-debian-trixie e2e-tests-debian elf-tests-debian check-debian \
+  layout-baseline
 
 root-debian: $(ROOT_DEBIAN)/.ok
 $(ROOT_DEBIAN)/.ok: $(DEBIAN_LOCK)
@@ -74,9 +75,15 @@ e2e-tests-debian: distro-debian
 	@$(call build,e2e-tests-debian,$(IN_ROOT) /project/tests/e2e/build \
 	  $(R_DEBIAN_WORK)/e2e $(R_DEBIAN_BUILD))
 
+# Its elf/ tests, built and not run: make check builds them in the
+# background, so that the stage elf-debian only runs them.
+elf-tests-debian: distro-debian
+	@$(call build,elf-tests-debian,$(IN_DEBIAN_ROOT) /project/tests/check-glibc \
+	  --build-only $(R_DEBIAN_BUILD))
+
 STAGES_check-debian := layout-debian release-pairs release-pairs-guest \
   elf-debian e2e-debian
-check-debian: distro-debian e2e-tests-debian kernel $(D3)/.ok perf
+check-debian: distro-debian e2e-tests-debian elf-tests-debian kernel $(D3)/.ok perf
 	@$(call tier-begin,check-debian)
 	-@$(call stage,layout-debian,$(IN_DEBIAN_ROOT) /project/tests/layout \
 	  --counts @COUNTS@ $(LAYOUT_BASELINE) installed $(R_DEBIAN_BUILD)/elf/ld.so)

@@ -10,14 +10,16 @@
 E2E = $(GLIBC_WORK)/e2e
 R_E2E = $(R_WORK)/e2e
 
-.PHONY: e2e-tests check-guest check-debug run perf-report shell
+.PHONY: e2e-tests check-guest check-debug run perf-report shell \
+  teardown-probe teardown-sleep
 
 e2e-tests: glibc
 	@$(call build,e2e-tests,$(IN_ROOT) /project/tests/e2e/build $(R_E2E) $(R_BUILD))
 
-# Last, the mutants that tst-sframe-load, which needs the kernel, is to
-# catch (tests/mutants --guest; it rebuilds the tree as it was).
-STAGES_check-guest := perf elf-guest kernel-side e2e mutants-guest
+# Then the mutants that tst-sframe-load, which needs the kernel, is to
+# catch (tests/mutants --guest; it rebuilds the tree as it was).  Last,
+# that a run stopped half way leaves nothing running (tests/teardown).
+STAGES_check-guest := perf elf-guest kernel-side e2e mutants-guest teardown
 check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok perf \
   perf-unfixed
 	@$(call tier-begin,check-guest)
@@ -34,7 +36,18 @@ check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok perf \
 	  GUEST_RWDIRS=$(R_BUILD) /project/tests/guest/session $(R_KERNEL) \
 	  $(R_WORK)/guest-mutants 3600 /project/tests/mutants --guest \
 	  $(R_WORK)/src $(R_BUILD) /project/tests/mutants.txt @COUNTS@)
+	-@$(call stage,teardown,tests/teardown $(CHECK_DIR)/teardown.count)
 	@$(call tier-end,check-guest)
+
+# What tests/teardown stops half way: a background make and a guest on
+# the matching kernel, started as `make check' starts them.
+teardown-probe:
+	@mkdir -p $(GLIBC_WORK)/teardown; \
+	$(call background,$(GLIBC_WORK)/teardown/background.log,teardown-sleep); \
+	$(IN_ROOT) /project/scripts/guest $(R_KERNEL) $(R_WORK)/teardown 600 \
+	  "sleep 600"; wait $$bg
+teardown-sleep:
+	@sleep 600
 
 # Hostile registrations for 60 s, then the stress run (20 s, 4 threads),
 # each under perf, on the debug kernel.

@@ -35,10 +35,11 @@ $(PERF_WORK)/aarch64/.ok: $(PERF_WORK)/x86_64/.ok
 	  $(R_LINUX_TARBALL) $(R_PERF) aarch64 $(addprefix /project/,$(PERF_PATCHES)))
 	@touch $@
 
-# Every patch but the first, the fix.
+# Every patch but the first, the fix: perf's sources with the fix taken
+# off again (it changes only util/mmap.c), not a second unpacking.
 perf-unfixed: $(PERF_UNFIXED)/x86_64/.ok
 $(PERF_UNFIXED)/x86_64/.ok: $(PERF_WORK)/x86_64/.ok
 	@$(call build,perf-unfixed,$(IN_ROOT) /project/scripts/build-perf \
-	  $(R_LINUX_TARBALL) $(R_PERF_UNFIXED) x86_64 \
-	  $(addprefix /project/,$(wordlist 2,$(words $(PERF_PATCHES)),$(PERF_PATCHES))))
+	  --unfix $(R_PERF) /project/$(firstword $(PERF_PATCHES)) \
+	  $(R_LINUX_TARBALL) $(R_PERF_UNFIXED) x86_64)
 	@touch $@

@@ -20,7 +20,17 @@ D3_LOCK = $(TOP)/toolchain/d3-flame-graph.lock
 D3 := $(CACHE)/d3-flame-graph-$(call lock_key,$(D3_LOCK))
 R_D3 = /cache/$(notdir $(D3))
 
-.PHONY: root lock
+.PHONY: root lock pins
+
+# The pins of each root that is not made yet, against today's sid: one
+# line for each version sid no longer carries (scripts/relock --check).
+# A root already made needs no pin: it is never made again.
+pins:
+	@rc=0; \
+	$(if $(or $(WITH_ROOT),$(wildcard $(ROOT)/.ok)),,scripts/relock --check $(LOCK) || rc=1;) \
+	$(if $(wildcard $(ROOT_ARM64)/.ok),,scripts/relock --check --foreign arm64 $(ARM64_LOCK) || rc=1;) \
+	$(if $(wildcard $(ROOT_DEBIAN)/.ok),,scripts/relock --check $(DEBIAN_LOCK) || rc=1;) \
+	exit $$rc
 
 root: $(ROOT)/.ok
 $(ROOT)/.ok: $(LOCK)
