@@ -63,13 +63,19 @@ fetches: $(ROOT)/.ok $(ROOT_DEBIAN)/.ok $(ROOT_ARM64)/.ok \
 BACKGROUND := kernel perf perf-unfixed kernel-debug kernel-arm64 perf-arm64 \
   glibc-arm64 kernel-tests-arm64 kselftest-arm64 e2e-tests-arm64 \
   distro-debian e2e-tests-debian elf-tests-debian
-# $(call background,LOG,TARGETS): TARGETS made by a second make, started
-# in the background at the lowest priority; the recipe line that calls
-# it has its process id in $$bg and stops it if it is interrupted.
-background = setsid sh -c 'echo 19 > /proc/self/autogroup 2>/dev/null; \
+# $(call with-background,LOG,TARGETS,COMMAND): TARGETS made by a second
+# make, started in the background at the lowest priority (its output in
+# LOG), while COMMAND runs; then wait for both.  COMMAND runs as a job
+# too, so that the shell is in `wait' and takes a SIGTERM (GNU make
+# passes it on to its recipes) at once: it stops both and ends, and the
+# make above it can end (scripts/run-guard then ends what is left).
+with-background = setsid sh -c 'echo 19 > /proc/self/autogroup 2>/dev/null; \
 	  exec nice -n 19 $(MAKE) --no-print-directory -k \
 	    LOGS=$(LOGS)/background $(2)' > $(1) 2>&1 < /dev/null & bg=$$!; \
-	trap 'kill -TERM -$$bg 2>/dev/null' INT TERM
+	$(3) & fg=$$!; \
+	trap 'kill -TERM $$fg 2>/dev/null; kill -TERM -$$bg 2>/dev/null; exit 143' \
+	  INT TERM; \
+	wait $$fg; rc=$$?; wait $$bg; (exit $$rc)
 
 .PHONY: all check fetches patchset clean help $(TIERS)
 
@@ -108,9 +114,9 @@ check:
 	-@mkdir -p $(LOGS); \
 	echo "make check: building $(BACKGROUND) in the background" \
 	  "(log: $(LOGS)/background.log)"; \
-	$(call background,$(LOGS)/background.log,$(BACKGROUND)); \
-	$(MAKE) --no-print-directory -k $(TIERS); \
-	wait $$bg; sed -n 's/^<== /background: /p' $(LOGS)/background.log
+	$(call with-background,$(LOGS)/background.log,$(BACKGROUND), \
+	  $(MAKE) --no-print-directory -k $(TIERS)); \
+	sed -n 's/^<== /background: /p' $(LOGS)/background.log
 	@mkdir -p run results && rc=0 && $(call tier-end,check) || rc=$$?; \
 	  cp $(CHECK_DIR)/summary.txt run/check-summary.txt; \
 	  kind=$$(cat $(CHECK_DIR)/kind); \

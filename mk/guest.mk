@@ -43,9 +43,9 @@ check-guest: glibc kernel kernel-tests kselftest e2e-tests $(D3)/.ok perf \
 # the matching kernel, started as `make check' starts them.
 teardown-probe:
 	@mkdir -p $(GLIBC_WORK)/teardown; \
-	$(call background,$(GLIBC_WORK)/teardown/background.log,teardown-sleep); \
-	$(IN_ROOT) /project/scripts/guest $(R_KERNEL) $(R_WORK)/teardown 600 \
-	  "sleep 600"; wait $$bg
+	$(call with-background,$(GLIBC_WORK)/teardown/background.log,teardown-sleep, \
+	  $(IN_ROOT) /project/scripts/guest $(R_KERNEL) $(R_WORK)/teardown 600 \
+	    "sleep 600")
 teardown-sleep:
 	@sleep 600
 
