@@ -19,6 +19,9 @@
 #ifndef _DL_SFRAME_KERNEL_H
 #define _DL_SFRAME_KERNEL_H 1
 
+/* <sysdep.h> first: it brings glibc's system call numbers, which the
+   fallback in <dl-sframe-syscall.h> must see.  */
+#include <sysdep.h>
 #include <dl-sframe-auxv.h>
 #include <dl-sframe-syscall.h>
 
@@ -30,7 +33,6 @@
 # include <errno.h>
 # include <stddef.h>
 # include <stdint.h>
-# include <sysdep.h>
 
 /* The kernel takes a section and the text it describes with
    sframe_register (struct sframe_setup *, size) and

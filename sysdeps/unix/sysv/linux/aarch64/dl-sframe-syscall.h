@@ -16,13 +16,27 @@
    License along with the GNU C Library; if not, see
    <https://www.gnu.org/licenses/>.  */
 
+/* glibc's own numbers first (its system call lists): where they have
+   the calls, this fallback steps aside.  */
+#include <sysdep.h>
+
 /* FALLBACK: glibc's system call lists and the kernel headers that
    predate the interface lack these; use the numbers of the matching
    kernel series (scripts/syscall.tbl, the table AArch64 shares with
    other architectures), the first free ones after Linux 7.2.  They are
    provisional until the upstream kernel assigns numbers.  */
+#define DL_SFRAME_NR_REGISTER	472
+#define DL_SFRAME_NR_UNREGISTER	473
+#define DL_SFRAME_NR_REGISTER_BATCH	474
 #ifndef __NR_sframe_register
-# define __NR_sframe_register	472
-# define __NR_sframe_unregister	473
-# define __NR_sframe_register_batch	474
+# define __NR_sframe_register	DL_SFRAME_NR_REGISTER
+# define __NR_sframe_unregister	DL_SFRAME_NR_UNREGISTER
+#elif __NR_sframe_register != DL_SFRAME_NR_REGISTER \
+      || __NR_sframe_unregister != DL_SFRAME_NR_UNREGISTER
+# error "glibc's sframe_register numbers differ from this fallback's"
+#endif
+#ifndef __NR_sframe_register_batch
+# define __NR_sframe_register_batch	DL_SFRAME_NR_REGISTER_BATCH
+#elif __NR_sframe_register_batch != DL_SFRAME_NR_REGISTER_BATCH
+# error "glibc's sframe_register_batch number differs from this fallback's"
 #endif
