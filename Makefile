@@ -10,7 +10,8 @@
 # Nothing of a run outlives it (scripts/run-guard): the top-level make,
 # and so every process it starts, background make and guests included,
 # goes into a cgroup that is emptied when it ends, however it ends.
-ifeq ($(MAKELEVEL),0)
+# (Not for make -n or -q, as a shell's completion runs them.)
+ifeq ($(MAKELEVEL)$(findstring n,$(filter-out -%,$(firstword $(MAKEFLAGS))))$(findstring q,$(filter-out -%,$(firstword $(MAKEFLAGS)))),0)
 $(shell scripts/run-guard $$PPID)
 endif
 
@@ -68,11 +69,14 @@ BACKGROUND := kernel perf perf-unfixed kernel-debug kernel-arm64 perf-arm64 \
 # LOG), while COMMAND runs; then wait for both.  COMMAND runs as a job
 # too, so that the shell is in `wait' and takes a SIGTERM (GNU make
 # passes it on to its recipes) at once: it stops both and ends, and the
-# make above it can end (scripts/run-guard then ends what is left).
+# make above it can end (scripts/run-guard then ends what is left).  A
+# job of a shell without job control starts with SIGINT and SIGQUIT
+# ignored and no input: COMMAND gets both signals' defaults and the
+# shell's input back.
 with-background = setsid sh -c 'echo 19 > /proc/self/autogroup 2>/dev/null; \
 	  exec nice -n 19 $(MAKE) --no-print-directory -k \
 	    LOGS=$(LOGS)/background $(2)' > $(1) 2>&1 < /dev/null & bg=$$!; \
-	$(3) & fg=$$!; \
+	exec 3<&0; env --default-signal=INT,QUIT $(3) <&3 & fg=$$!; \
 	trap 'kill -TERM $$fg 2>/dev/null; kill -TERM -$$bg 2>/dev/null; exit 143' \
 	  INT TERM; \
 	wait $$fg; rc=$$?; wait $$bg; (exit $$rc)
@@ -106,22 +110,23 @@ check: export BUILD_TIMES = $(CHECK_DIR)/builds.txt
 check:
 	@mkdir -p $(CHECK_DIR) && rm -f $(CHECK_DIR)/*.count $(CHECK_DIR)/*.status \
 	  $(CHECK_DIR)/builds.txt && date +%s > $(CHECK_DIR)/start \
-	  && if [ -e $(ROOT)/.ok ]; then echo warm; else echo cold; fi > $(CHECK_DIR)/kind
+	  && if [ -e $(ROOT)/.ok ] || [ -d $(CACHE)/ccache ]; then echo warm; \
+	     else echo cold; fi > $(CHECK_DIR)/kind
 	@echo "make check: tiers $(TIERS); logs in $(LOGS) and $(CHECK_DIR)"
 	@$(MAKE) --no-print-directory pins \
-	  || { echo "make check: stopped: a pinned package is gone from sid (above)"; exit 1; }
+	  || { echo "make check: stopped before building anything: see the pins above"; exit 1; }
 	-@$(MAKE) --no-print-directory -k -j2 fetches
 	-@mkdir -p $(LOGS); \
 	echo "make check: building $(BACKGROUND) in the background" \
 	  "(log: $(LOGS)/background.log)"; \
 	$(call with-background,$(LOGS)/background.log,$(BACKGROUND), \
-	  $(MAKE) --no-print-directory -k $(TIERS)); \
+	  $(MAKE) --no-print-directory -k -j1 $(TIERS)); \
 	sed -n 's/^<== /background: /p' $(LOGS)/background.log
 	@mkdir -p run results && rc=0 && $(call tier-end,check) || rc=$$?; \
 	  cp $(CHECK_DIR)/summary.txt run/check-summary.txt; \
 	  kind=$$(cat $(CHECK_DIR)/kind); \
-	  { echo "make check, $$kind (the cache $$([ $$kind = cold ] && echo had no root || echo was built)" \
-		 "when it began), tree $(TREE_STAMP);" \
+	  { echo "make check, $$kind (the cache $$([ $$kind = cold ] && echo "held no root and no ccache" \
+		   || echo "held a build") when it began), tree $(TREE_STAMP);" \
 		 "host: $$(nproc) CPUs, $$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)," \
 		 "$$(free -g | awk '/^Mem:/ { print $$2 }') GiB;" \
 		 "guests under $$(cat $(CACHE)/kvm-probe-$$(uname -r) 2>/dev/null || echo tcg);" \
