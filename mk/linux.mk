@@ -11,14 +11,20 @@ LINUX_WORK := $(call work_dir,linux,$(WITH_LINUX_SRC),$(LINUX_VERSION))
 R_LINUX = /cache/$(notdir $(LINUX_WORK))
 LINUX_SERIES_INPUTS = $(shell sed 's|^|linux/series/|' linux/series/series) \
   linux/series/cover-letter $(wildcard linux/series/*/*) \
+  $(wildcard results/bench.txt results/bench-kernel.txt) \
   $(shell sed 's|^|linux/|' linux/series/*/files 2>/dev/null)
 R_KERNEL = $(R_LINUX)/build/arch/x86/boot/bzImage
 # The debug variant (KASAN, lockdep, kmemleak) for the robustness tests.
 R_KERNEL_DEBUG = $(R_LINUX)/build-debug/arch/x86/boot/bzImage
 # The benchmark variant (the function profiler) for make bench.
 R_KERNEL_BENCH = $(R_LINUX)/build-bench/arch/x86/boot/bzImage
+# The same kernel without the series: the pristine tree (a worktree of
+# the series' repository at its branch 'pristine') with the benchmark
+# variant's fragments, every symbol the series adds left out; make
+# bench's kernel rows set it against kernel-bench.
+R_KERNEL_BASE = $(R_LINUX)/build-base/arch/x86/boot/bzImage
 
-.PHONY: linux-series kernel kernel-debug kernel-bench kernel-tests kselftest \
+.PHONY: linux-series kernel kernel-debug kernel-bench kernel-base kernel-tests kselftest \
   reader-inputs
 
 linux-series: $(LINUX_WORK)/.series
@@ -43,6 +49,13 @@ kernel-bench: $(LINUX_WORK)/.series
 	@$(call build,kernel-bench,$(IN_ROOT) /project/scripts/build-linux \
 	  $(R_LINUX)/src $(R_LINUX)/build-bench /project/linux/config/guest.config \
 	  /project/linux/config/bench.config)
+
+kernel-base: $(LINUX_WORK)/.series
+	[ -d $(LINUX_WORK)/base-src ] || git -C $(LINUX_WORK)/src worktree add \
+	  -q --detach $(LINUX_WORK)/base-src pristine
+	@$(call build,kernel-base,$(IN_ROOT) /project/scripts/build-linux \
+	  --known-only $(R_LINUX)/base-src $(R_LINUX)/build-base \
+	  /project/linux/config/guest.config /project/linux/config/bench.config)
 
 # The kernel-side test programs (tests/kernel), one set linked to run
 # on the patched glibc's ld.so and libc.
