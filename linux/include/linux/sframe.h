@@ -4,7 +4,7 @@
  *
  * A section is the .sframe data (PT_GNU_SFRAME) of one loaded object and
  * the text range it describes.  binfmt_elf registers the executable and
- * its interpreter at exec, the architecture the vDSO when it maps it;
+ * its interpreter at exec, the architecture the vDSO's at boot;
  * the dynamic linker registers every other object with sframe_register()
  * and withdraws it with sframe_unregister().
  */
@@ -12,10 +12,12 @@
 #define _LINUX_SFRAME_H
 
 #include <linux/errno.h>
+#include <linux/init.h>
 #include <linux/types.h>
 
 struct mm_struct;
 struct unwind_user_frame;
+struct unwind_user_gap;
 
 #ifdef CONFIG_HAVE_UNWIND_USER_SFRAME
 
@@ -27,12 +29,12 @@ void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end);
 int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 		       unsigned long text_start, unsigned long text_end);
 int sframe_remove_section(unsigned long sframe_start);
-void sframe_add_vdso(struct mm_struct *mm, const void *image,
-		     unsigned long size, unsigned long base);
+void __init sframe_vdso_init(const void *image, unsigned long size);
+void sframe_map_vdso(struct mm_struct *mm, unsigned long base);
 
 bool current_has_sframe(void);
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
-		       unsigned int *rows);
+		       unsigned int *rows, struct unwind_user_gap *gap);
 
 #else /* !CONFIG_HAVE_UNWIND_USER_SFRAME */
 
@@ -59,8 +61,8 @@ static inline int sframe_remove_section(unsigned long sframe_start)
 	return -EINVAL;
 }
 
-static inline void sframe_add_vdso(struct mm_struct *mm, const void *image,
-				   unsigned long size, unsigned long base) {}
+static inline void sframe_vdso_init(const void *image, unsigned long size) {}
+static inline void sframe_map_vdso(struct mm_struct *mm, unsigned long base) {}
 
 static inline bool current_has_sframe(void)
 {
@@ -69,7 +71,8 @@ static inline bool current_has_sframe(void)
 
 static inline int sframe_unwind_rule(unsigned long ip,
 				     struct unwind_user_frame *frame,
-				     unsigned int *rows)
+				     unsigned int *rows,
+				     struct unwind_user_gap *gap)
 {
 	return -ENOENT;
 }

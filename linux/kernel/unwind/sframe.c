@@ -6,13 +6,19 @@
  *
  * Each mm keeps its sections in struct sframe_mm (sframe_mm.h): an
  * rbtree by text range and one by section start, both changed under one
- * mutex per mm.  Registration and withdrawal by system call hold the
- * mmap lock only for reading.
+ * mutex.  Registration and withdrawal by system call hold the mmap lock
+ * only for reading.
  *
- * Lifetime: fork copies the sections whose whole text the child has,
- * exec and exit drop them with the mm, and unmapping any part of a
- * section's text drops that section, so a later mapping at the same
+ * Lifetime: fork shares the parent's sections with the child, which
+ * keeps them until either changes them (then that one gets its own
+ * copy); exec and exit drop them with the mm, and unmapping any part of
+ * a section's text drops that section, so a later mapping at the same
  * address is never unwound with stale data.
+ *
+ * What a process that is never profiled pays: nothing at exec (the
+ * vDSO's section is found once, at boot, and an mm only notes where the
+ * vDSO is), a reference at fork, a search of the tree without a lock at
+ * munmap if it registered sections, and its registrations.
  */
 #include <linux/elf.h>
 #include <linux/lockdep.h>
@@ -20,6 +26,7 @@
 #include <linux/mm_types.h>
 #include <linux/rbtree.h>
 #include <linux/rcupdate.h>
+#include <linux/refcount.h>
 #include <linux/sched.h>
 #include <linux/sframe.h>
 #include <linux/slab.h>
@@ -33,6 +40,16 @@
 /* Sections one process may register: enough for thousands of DSOs. */
 #define SFRAME_MAX_SECTIONS	16384
 
+/* Where sframe_mm.generation comes from: never 0, never reused. */
+static atomic_long_t sframe_generations = ATOMIC_LONG_INIT(0);
+
+/*
+ * The vDSO's section, found at boot (sframe_vdso_init()): its addresses
+ * are offsets from the vDSO's base, text_end its size; all 0 if it has
+ * none.
+ */
+struct sframe_section sframe_vdso_sec __ro_after_init;
+
 static struct sframe_entry *sframe_text_entry(const struct rb_node *n)
 {
 	return rb_entry(n, struct sframe_entry, text_node);
@@ -41,20 +58,6 @@ static struct sframe_entry *sframe_text_entry(const struct rb_node *n)
 static struct sframe_entry *sframe_data_entry(const struct rb_node *n)
 {
 	return rb_entry(n, struct sframe_entry, data_node);
-}
-
-/* Whether the address key is before n's text (< 0), in it or after it. */
-static __always_inline int sframe_text_cmp_ip(const void *key,
-					      const struct rb_node *n)
-{
-	const struct sframe_section *sec = &sframe_text_entry(n)->sec;
-	unsigned long ip = (unsigned long)key;
-
-	if (ip < sec->text_start)
-		return -1;
-	if (ip >= sec->text_end)
-		return 1;
-	return 0;
 }
 
 /*
@@ -93,13 +96,6 @@ static __always_inline int sframe_data_cmp(struct rb_node *new,
 	return sframe_data_cmp_key((void *)ent->sec.sframe_start, n);
 }
 
-/* What every change of sm needs (see struct sframe_mm). */
-static void sframe_assert_locked(struct mm_struct *mm, struct sframe_mm *sm)
-{
-	mmap_assert_locked(mm);
-	lockdep_assert_held(&sm->lock);
-}
-
 /*
  * A change of sm->text, which lookups without a lock retry.  Preemption
  * is off meanwhile, so that a lookup never waits for a writer that does
@@ -121,14 +117,17 @@ static void sframe_text_write_end(struct sframe_mm *sm)
 /* The sections changed: rules found before are stale. */
 static void sframe_changed(struct sframe_mm *sm)
 {
-	/* Release order: a reader who sees the new count sees the change. */
-	smp_store_release(&sm->changes, sm->changes + 1);
+	/* Release order: a reader who sees the new number sees the change. */
+	smp_store_release(&sm->generation,
+			  atomic_long_inc_return(&sframe_generations));
 }
 
 /**
  * sframe_text_lookup() - the section whose text covers an address
  * @sm:		the sections of an mm
  * @ip:		the address
+ * @gap:	if not NULL, and no section covers @ip, set to the range
+ *		around @ip that none covers
  *
  * Takes no lock: the caller is in an RCU read-side critical section, and
  * the section may be dropped as soon as it leaves it.  A search that
@@ -140,8 +139,10 @@ static void sframe_changed(struct sframe_mm *sm)
  *
  * Return: the section, or NULL.
  */
-struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm, unsigned long ip)
+struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm, unsigned long ip,
+				       struct unwind_user_gap *gap)
 {
+	unsigned long lo, hi;
 	struct rb_node *n;
 	unsigned int seq;
 
@@ -149,16 +150,37 @@ struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm, unsigned long ip)
 			 "SFrame section lookup outside RCU read-side section");
 	do {
 		seq = read_seqcount_begin(&sm->text_seq);
-		n = rb_find_rcu((void *)ip, &sm->text, sframe_text_cmp_ip);
-		if (n)
-			return sframe_text_entry(n);
+		lo = 0;
+		hi = ULONG_MAX;
+		/* rb_find_rcu(), noting the sections on either side. */
+		n = rcu_dereference_raw(sm->text.rb_node);
+		while (n) {
+			const struct sframe_section *sec =
+				&sframe_text_entry(n)->sec;
+
+			if (ip < sec->text_start) {
+				hi = sec->text_start;
+				n = rcu_dereference_raw(n->rb_left);
+			} else if (ip >= sec->text_end) {
+				lo = sec->text_end;
+				n = rcu_dereference_raw(n->rb_right);
+			} else {
+				return sframe_text_entry(n);
+			}
+		}
 	} while (read_seqcount_retry(&sm->text_seq, seq));
+	if (gap) {
+		gap->start = lo;
+		gap->end = hi;
+	}
 	return NULL;
 }
 
 /**
  * sframe_text_first() - the first section whose text ends after an address
- * @sm:		the sections of an mm, @sm->lock held
+ * @sm:		the sections of an mm, which must not change meanwhile:
+ *		@sm->lock held, or the mmap lock of the mm they are of held
+ *		for writing (see struct sframe_mm)
  * @addr:	the address
  *
  * Return: the section with the lowest text range that ends after @addr
@@ -170,7 +192,6 @@ struct sframe_entry *sframe_text_first(struct sframe_mm *sm,
 	struct rb_node *n = sm->text.rb_node;
 	struct sframe_entry *found = NULL;
 
-	lockdep_assert_held(&sm->lock);
 	while (n) {
 		struct sframe_entry *ent = sframe_text_entry(n);
 
@@ -197,12 +218,11 @@ static struct sframe_entry *sframe_text_next(struct sframe_entry *ent)
  * starts where it does or its text overlaps a section's.  Allocates
  * nothing.
  */
-static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
-		       struct sframe_entry *ent)
+static int sframe_link(struct sframe_mm *sm, struct sframe_entry *ent)
 {
 	struct rb_node *old;
 
-	sframe_assert_locked(mm, sm);
+	lockdep_assert_held(&sm->lock);
 	if (sm->nr >= SFRAME_MAX_SECTIONS)
 		return -ENOSPC;
 	/* One descent of each tree finds a clash or adds ent. */
@@ -222,10 +242,9 @@ static int sframe_link(struct mm_struct *mm, struct sframe_mm *sm,
 }
 
 /* Remove ent from sm, free it after a grace period.  Allocates nothing. */
-static void sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
-			  struct sframe_entry *ent)
+static void sframe_unlink(struct sframe_mm *sm, struct sframe_entry *ent)
 {
-	sframe_assert_locked(mm, sm);
+	lockdep_assert_held(&sm->lock);
 	sframe_text_write_begin(sm);
 	rb_erase(&ent->text_node, &sm->text);
 	sframe_text_write_end(sm);
@@ -238,54 +257,67 @@ static void sframe_unlink(struct mm_struct *mm, struct sframe_mm *sm,
 /**
  * sframe_mm_init() - start a new mm without sections
  * @mm:	the mm, from mm_init() (fork's copy included)
+ *
+ * mm->sframe_vdso is left as it is: zero in a new mm, the parent's in a
+ * fork's copy, which has the parent's vDSO (see sframe_dup_mm()).
  */
 void sframe_mm_init(struct mm_struct *mm)
 {
-	mm->sframe = NULL;
+	RCU_INIT_POINTER(mm->sframe, NULL);
 }
 
-/**
- * sframe_free_mm() - free an mm's sections
- * @mm:	an mm nothing uses any more (__mmput())
- *
- * Nothing can look them up: the unwinder only looks at its own task's
- * mm, and /proc/PID/sframe only at an mm it holds a user reference to.
- */
-void sframe_free_mm(struct mm_struct *mm)
+/* Free sm and its entries: nothing can reach them any more. */
+static void sframe_mm_destroy(struct sframe_mm *sm)
 {
-	struct sframe_mm *sm = sframe_mm(mm);
 	struct sframe_entry *ent, *tmp;
 
-	if (!sm)
-		return;
 	rbtree_postorder_for_each_entry_safe(ent, tmp, &sm->text, text_node)
 		kfree(ent);
-	mm->sframe = NULL;
-	kfree(sm->rules);
 	kfree(sm);
 }
 
-/* mm's sections, allocated if it has none yet: NULL if out of memory. */
-static struct sframe_mm *sframe_mm_get(struct mm_struct *mm)
+static void sframe_mm_free_rcu(struct rcu_head *rcu)
 {
-	struct sframe_mm *sm = sframe_mm(mm), *old;
+	sframe_mm_destroy(container_of(rcu, struct sframe_mm, rcu));
+}
 
-	if (sm)
-		return sm;
-	sm = kzalloc_obj(*sm, GFP_KERNEL_ACCOUNT);
+/*
+ * Drop one mm's reference to sm; the last frees it after a grace period
+ * (an unwinder of another mm may still be searching it).
+ */
+static void sframe_put(struct sframe_mm *sm)
+{
+	if (refcount_dec_and_test(&sm->users))
+		call_rcu(&sm->rcu, sframe_mm_free_rcu);
+}
+
+/**
+ * sframe_free_mm() - drop an mm's sections
+ * @mm:	an mm nothing uses any more (__mmput())
+ */
+void sframe_free_mm(struct mm_struct *mm)
+{
+	struct sframe_mm *sm = rcu_dereference_protected(mm->sframe, true);
+
+	if (!sm)
+		return;
+	RCU_INIT_POINTER(mm->sframe, NULL);
+	sframe_put(sm);
+}
+
+/* New sections, none in them yet, for one mm: NULL if out of memory. */
+static struct sframe_mm *sframe_mm_alloc(void)
+{
+	struct sframe_mm *sm = kzalloc_obj(*sm, GFP_KERNEL_ACCOUNT);
+
 	if (!sm)
 		return NULL;
 	sm->text = RB_ROOT;
 	seqcount_init(&sm->text_seq);
 	sm->data = RB_ROOT;
 	mutex_init(&sm->lock);
-	sm->changes = 1;
-	/* Release order publishes sm's initialisation: see sframe_mm(). */
-	old = cmpxchg_release(&mm->sframe, NULL, sm);
-	if (old) {
-		kfree(sm);
-		return old;
-	}
+	refcount_set(&sm->users, 1);
+	sm->generation = atomic_long_inc_return(&sframe_generations);
 	return sm;
 }
 
@@ -316,45 +348,35 @@ static int sframe_check_text(struct mm_struct *mm, unsigned long start,
 	return 0;
 }
 
-/**
- * sframe_dup_mm() - give a forked mm the sections of its parent's text
- * @mm:		the child's mm
- * @oldmm:	the parent's mm
- *
- * Copies each section whose whole text the child inherited: a part left
- * out (MADV_DONTFORK) is a hole a later mapping could fill.  Both mms
- * are locked for writing (dup_mmap()), under which the child's entries
- * are allocated, as its VMAs are.
- *
- * Return: 0, or -ENOMEM.
+/*
+ * A copy of old's sections, not yet any mm's, old->lock held: all of
+ * them, or with @mm, only those whose whole text @mm has (fork leaves
+ * out what MADV_DONTFORK marked: a hole that a later mapping could
+ * fill).  NULL if out of memory.
  */
-int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
+static struct sframe_mm *sframe_copy(struct sframe_mm *old,
+				     struct mm_struct *mm)
 {
-	struct sframe_mm *old = sframe_mm(oldmm), *sm;
+	struct sframe_mm *sm = sframe_mm_alloc();
 	struct sframe_entry *ent, *copy;
-	int ret = 0;
 
-	mmap_assert_write_locked(oldmm);
-	mmap_assert_write_locked(mm);
-	if (!old || !READ_ONCE(old->nr))
-		return 0;
-	sm = sframe_mm_get(mm);
+	lockdep_assert_held(&old->lock);
 	if (!sm)
-		return -ENOMEM;
-	mutex_lock(&old->lock);
+		return NULL;
 	mutex_lock_nested(&sm->lock, SINGLE_DEPTH_NESTING);
 	for (ent = sframe_text_first(old, 0); ent; ent = sframe_text_next(ent)) {
 		/*
 		 * Only a hole matters: text whose protection changed since it
 		 * was registered keeps its section, in the child as here.
 		 */
-		if (sframe_check_text(mm, ent->sec.text_start,
-				      ent->sec.text_end) == -ENXIO)
+		if (mm && sframe_check_text(mm, ent->sec.text_start,
+					    ent->sec.text_end) == -ENXIO)
 			continue;
 		copy = kmalloc_obj(*copy, GFP_KERNEL_ACCOUNT);
 		if (!copy) {
-			ret = -ENOMEM;
-			break;
+			mutex_unlock(&sm->lock);
+			sframe_mm_destroy(sm);
+			return NULL;
 		}
 		copy->sec = (struct sframe_section) {
 			.sframe_start	= ent->sec.sframe_start,
@@ -364,13 +386,127 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
 			/* What the unwinder noted of the header, racing. */
 			.version	= READ_ONCE(ent->sec.version),
 		};
-		/* Cannot fail: the parent's sections are all distinct. */
-		if (WARN_ON_ONCE(sframe_link(mm, sm, copy)))
+		/* Cannot fail: old's sections are all distinct. */
+		if (WARN_ON_ONCE(sframe_link(sm, copy)))
 			kfree(copy);
 	}
 	mutex_unlock(&sm->lock);
+	return sm;
+}
+
+/**
+ * sframe_dup_mm() - give a forked mm its parent's sections
+ * @mm:		the child's mm
+ * @oldmm:	the parent's mm
+ *
+ * Both mms are locked for writing (dup_mmap()).  The child shares the
+ * parent's sections, which cost a reference, whatever their number,
+ * unless fork left a mapping out (MADV_DONTFORK): then it gets a copy of
+ * those whose whole text it has, and the vDSO only if it has it.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
+{
+	struct sframe_mm *old = sframe_mm(oldmm), *sm;
+	bool whole = mm->map_count == oldmm->map_count;
+
+	mmap_assert_write_locked(oldmm);
+	mmap_assert_write_locked(mm);
+	if (!whole && mm->sframe_vdso && !vma_lookup(mm, mm->sframe_vdso))
+		mm->sframe_vdso = 0;
+	if (!old)
+		return 0;
+	if (whole) {
+		refcount_inc(&old->users);
+		rcu_assign_pointer(mm->sframe, old);
+		return 0;
+	}
+	mutex_lock(&old->lock);
+	sm = sframe_copy(old, mm);
 	mutex_unlock(&old->lock);
-	return ret;
+	if (!sm)
+		return -ENOMEM;
+	rcu_assign_pointer(mm->sframe, sm);
+	return 0;
+}
+
+/* Whether [start, end) overlaps mm's vDSO. */
+static bool sframe_in_vdso(struct mm_struct *mm, unsigned long start,
+			   unsigned long end)
+{
+	unsigned long vdso = READ_ONCE(mm->sframe_vdso);
+
+	return vdso && start < vdso + sframe_vdso_sec.text_end && end > vdso;
+}
+
+/*
+ * mm's sections, locked for a change and mm's own: if mm shares them,
+ * a copy replaces them first.  The caller holds mm's mmap lock.  With
+ * @create, an mm without sections gets them.
+ *
+ * Return: the sections; NULL if mm has none (and not @create); or
+ * ERR_PTR() of -ENOMEM, or -EINTR if a fatal signal came while waiting
+ * for the lock (only if @killable).
+ */
+static struct sframe_mm *sframe_own(struct mm_struct *mm, bool create,
+				    bool killable)
+{
+	struct sframe_mm *sm, *copy;
+
+	mmap_assert_locked(mm);
+	for (;;) {
+		sm = sframe_mm(mm);
+		if (!sm) {
+			if (!create)
+				return NULL;
+			sm = sframe_mm_alloc();
+			if (!sm)
+				return ERR_PTR(-ENOMEM);
+			/*
+			 * Other threads register under the mmap lock for
+			 * reading too; a full barrier publishes sm.
+			 */
+			if (cmpxchg((struct sframe_mm __force **)&mm->sframe,
+				    NULL, sm)) {
+				sframe_mm_destroy(sm);
+				continue;
+			}
+		}
+		if (!killable)
+			mutex_lock(&sm->lock);
+		else if (mutex_lock_killable(&sm->lock))
+			return ERR_PTR(-EINTR);
+		/* Replaced by another thread's copy meanwhile? */
+		if (sm != sframe_mm(mm)) {
+			mutex_unlock(&sm->lock);
+			continue;
+		}
+		/* Only mm's own fork raises it from 1, under its mmap lock. */
+		if (refcount_read(&sm->users) == 1)
+			return sm;
+		copy = sframe_copy(sm, NULL);
+		if (copy)
+			rcu_assign_pointer(mm->sframe, copy);
+		mutex_unlock(&sm->lock);
+		if (!copy)
+			return ERR_PTR(-ENOMEM);
+		sframe_put(sm);
+	}
+}
+
+/*
+ * Drop all of mm's sections, where a change that must be made cannot be
+ * for lack of memory for mm's own copy: its text is then unwound with
+ * frame pointers, never with stale data.  Its mmap lock is held.
+ */
+static void sframe_drop_all(struct mm_struct *mm)
+{
+	struct sframe_mm *sm = sframe_mm(mm);
+
+	RCU_INIT_POINTER(mm->sframe, NULL);
+	if (sm)
+		sframe_put(sm);
 }
 
 /**
@@ -379,39 +515,50 @@ int sframe_dup_mm(struct mm_struct *mm, struct mm_struct *oldmm)
  * @start:	the start of the range being unmapped
  * @end:	its end (exclusive)
  *
- * Called on every munmap; allocates nothing and cannot fail.
+ * Called on every munmap; cannot fail.  It searches mm's sections
+ * without their lock (nothing changes them while the mmap lock is held
+ * for writing) and takes it only to drop one.
  */
 void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
 	struct sframe_mm *sm = sframe_mm(mm);
 	struct sframe_entry *ent, *next;
 
-	/* Every change holds the mmap lock, which this caller excludes. */
 	mmap_assert_write_locked(mm);
+	if (sframe_in_vdso(mm, start, end))
+		WRITE_ONCE(mm->sframe_vdso, 0);
 	if (!sm || !sm->nr || start >= end)
 		return;
-	mutex_lock(&sm->lock);
+	ent = sframe_text_first(sm, start);
+	if (!ent || ent->sec.text_start >= end)
+		return;
+	sm = sframe_own(mm, false, false);
+	if (IS_ERR(sm)) {
+		sframe_drop_all(mm);
+		return;
+	}
 	for (ent = sframe_text_first(sm, start);
 	     ent && ent->sec.text_start < end; ent = next) {
 		next = sframe_text_next(ent);
-		sframe_unlink(mm, sm, ent);
+		sframe_unlink(sm, ent);
 	}
 	mutex_unlock(&sm->lock);
 }
 
 /*
- * Lock mm's sections for a change from a system call: the mmap lock for
- * reading, then sm->lock.  -EINTR if a fatal signal came while waiting.
+ * Lock the current process's sections for a change from a system call:
+ * the mmap lock for reading, then sframe_own()'s.
  */
-static int sframe_lock(struct mm_struct *mm, struct sframe_mm *sm)
+static struct sframe_mm *sframe_lock(struct mm_struct *mm, bool create)
 {
+	struct sframe_mm *sm;
+
 	if (mmap_read_lock_killable(mm))
-		return -EINTR;
-	if (mutex_lock_killable(&sm->lock)) {
+		return ERR_PTR(-EINTR);
+	sm = sframe_own(mm, create, true);
+	if (IS_ERR_OR_NULL(sm))
 		mmap_read_unlock(mm);
-		return -EINTR;
-	}
-	return 0;
+	return sm;
 }
 
 static void sframe_unlock(struct mm_struct *mm, struct sframe_mm *sm)
@@ -479,7 +626,7 @@ __sframe_new_entry(unsigned long sframe_start, unsigned long sframe_end,
  * Return: 0 if all were added, else why ents[*linked] was refused:
  * -ENXIO if its text is not wholly mapped, -EACCES if that is not
  * executable at either end, -EEXIST if it overlaps a registered
- * section's text or starts where one does, -ENOSPC past
+ * section's text or the vDSO's or starts where a section does, -ENOSPC past
  * SFRAME_MAX_SECTIONS, -ENOMEM, or -EINTR if a fatal signal came while
  * waiting for a lock (then none was added).
  */
@@ -492,16 +639,19 @@ static __always_inline int __sframe_link_entries(struct sframe_entry **ents,
 	unsigned int i = 0;
 	int ret;
 
-	sm = sframe_mm_get(mm);
-	ret = sm ? sframe_lock(mm, sm) : -ENOMEM;
+	sm = sframe_lock(mm, true);
+	ret = PTR_ERR_OR_ZERO(sm);
 	if (!ret) {
 		for (; i < n; i++) {
 			const struct sframe_section *sec = &ents[i]->sec;
 
 			ret = sframe_check_text(mm, sec->text_start,
 						sec->text_end);
+			if (!ret && sframe_in_vdso(mm, sec->text_start,
+						   sec->text_end))
+				ret = -EEXIST;
 			if (!ret)
-				ret = sframe_link(mm, sm, ents[i]);
+				ret = sframe_link(sm, ents[i]);
 			if (ret)
 				break;
 		}
@@ -557,32 +707,25 @@ int sframe_add_section(unsigned long sframe_start, unsigned long sframe_end,
 }
 
 /**
- * sframe_add_vdso() - register the SFrame section of a vDSO just mapped
- * @mm:		the mm it was mapped in, its mmap lock held for writing
+ * sframe_vdso_init() - find the vDSO's SFrame section, once, at boot
  * @image:	the vDSO image, an ELF object linked at 0
- * @size:	the image's size, all mapped as text at @base
- * @base:	where it is mapped
+ * @size:	the image's size, all mapped as text
  *
- * For the architecture's vDSO mapping and its move by mremap.  The
- * section is found from the image's PT_GNU_SFRAME and its header checked
- * in the kernel's copy, which user space maps read-only (the unwinder
- * reads it again through the mapping, as any other); it is dropped
- * like any other when its text is unmapped, moved included.  Best
- * effort: an image without SFrame data gets nothing, and a failure only
- * leaves the vDSO to the frame-pointer unwinder.
+ * For the architecture's vDSO setup.  The section is found from the
+ * image's PT_GNU_SFRAME and its header checked here, in the kernel's
+ * copy, which user space maps read-only: each mm then only notes where
+ * its vDSO is (sframe_map_vdso()), and the unwinder takes the section
+ * from here.  An image without SFrame data leaves the vDSO to the
+ * frame-pointer unwinder.
  */
-void sframe_add_vdso(struct mm_struct *mm, const void *image,
-		     unsigned long size, unsigned long base)
+void __init sframe_vdso_init(const void *image, unsigned long size)
 {
 	const struct elf64_hdr *eh = image;
 	const struct elf64_phdr *ph = NULL;
 	struct sframe_section sec = {};
-	struct sframe_entry *ent;
-	struct sframe_mm *sm;
 	unsigned int i;
 	int ret;
 
-	mmap_assert_write_locked(mm);
 	if (size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh->e_phentsize != sizeof(*ph) || eh->e_phoff > size ||
@@ -597,32 +740,32 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
 	    ph->p_memsz > size - ph->p_vaddr)
 		return;
 
-	sec.sframe_start = base + ph->p_vaddr;
+	sec.sframe_start = ph->p_vaddr;
 	sec.sframe_end = sec.sframe_start + ph->p_memsz;
-	sec.text_start = base;
-	sec.text_end = base + size;
+	sec.text_end = size;
 	ret = sframe_parse_header(&sec, image + ph->p_vaddr,
 				  UNWIND_USER_SFRAME_ABI);
 	if (ret) {
-		pr_warn_once("sframe: the vDSO's section is not valid: %d\n",
-			     ret);
+		pr_warn("sframe: the vDSO's section is not valid: %d\n", ret);
 		return;
 	}
+	sframe_vdso_sec = sec;
+}
 
-	sm = sframe_mm_get(mm);
-	if (!sm)
-		return;
-	ent = kmalloc_obj(*ent, GFP_KERNEL_ACCOUNT);
-	if (!ent)
-		return;
-	ent->sec = sec;
-	mutex_lock(&sm->lock);
-	ret = sframe_check_text(mm, sec.text_start, sec.text_end);
-	if (!ret)
-		ret = sframe_link(mm, sm, ent);
-	mutex_unlock(&sm->lock);
-	if (ret)
-		kfree(ent);
+/**
+ * sframe_map_vdso() - note where an mm's vDSO is
+ * @mm:		the mm, its mmap lock held for writing
+ * @base:	where the vDSO's text is mapped
+ *
+ * For the architecture's vDSO mapping and its move by mremap.  The note
+ * goes when any of the vDSO is unmapped (sframe_unmap()), moved
+ * included.
+ */
+void sframe_map_vdso(struct mm_struct *mm, unsigned long base)
+{
+	mmap_assert_write_locked(mm);
+	if (sframe_vdso_sec.text_end)
+		WRITE_ONCE(mm->sframe_vdso, base);
 }
 
 /**
@@ -631,27 +774,25 @@ void sframe_add_vdso(struct mm_struct *mm, const void *image,
  *
  * Return: 0, -ENOENT if the process has no section there (never
  * registered, already withdrawn, or dropped because its text was
- * unmapped), or -EINTR if a fatal signal came while waiting for a
- * lock.
+ * unmapped), -ENOMEM if the process shares its sections with another
+ * (a fork) and no copy of its own could be made (unmapping the text
+ * still drops the section), or -EINTR if a fatal signal came while
+ * waiting for a lock.
  */
 int sframe_remove_section(unsigned long sframe_start)
 {
 	struct mm_struct *mm = current->mm;
 	struct sframe_mm *sm;
 	struct rb_node *n;
-	int ret;
 
 	if (!mm)
 		return -EINVAL;
-	sm = sframe_mm(mm);
-	if (!sm)
-		return -ENOENT;
-	ret = sframe_lock(mm, sm);
-	if (ret)
-		return ret;
+	sm = sframe_lock(mm, false);
+	if (IS_ERR_OR_NULL(sm))
+		return sm ? PTR_ERR(sm) : -ENOENT;
 	n = rb_find((void *)sframe_start, &sm->data, sframe_data_cmp_key);
 	if (n)
-		sframe_unlink(mm, sm, sframe_data_entry(n));
+		sframe_unlink(sm, sframe_data_entry(n));
 	sframe_unlock(mm, sm);
 	return n ? 0 : -ENOENT;
 }
@@ -663,7 +804,15 @@ int sframe_remove_section(unsigned long sframe_start)
  */
 bool current_has_sframe(void)
 {
-	struct sframe_mm *sm = sframe_mm(current->mm);
+	struct mm_struct *mm = current->mm;
+	struct sframe_mm *sm;
+	bool ret;
 
-	return sm && READ_ONCE(sm->nr);
+	if (READ_ONCE(mm->sframe_vdso))
+		return true;
+	rcu_read_lock();
+	sm = sframe_mm(mm);
+	ret = sm && READ_ONCE(sm->nr);
+	rcu_read_unlock();
+	return ret;
 }

@@ -31,8 +31,27 @@
 struct sframe_proc {
 	struct mm_struct	*mm;	/* taken at open; NULL: no mm */
 	struct sframe_mm	*sm;	/* locked by start, NULL if not */
+	bool			locked;	/* start took the mmap lock */
 	unsigned long		next;	/* where the next section ends after */
+	struct sframe_entry	vdso;	/* the vDSO's, where start found it */
 };
+
+/*
+ * The first section whose text ends after @addr: of the tree, or the
+ * vDSO's, whichever is lower.
+ */
+static struct sframe_entry *sframe_proc_first(struct sframe_proc *priv,
+					      unsigned long addr)
+{
+	struct sframe_entry *ent = NULL;
+
+	if (priv->sm)
+		ent = sframe_text_first(priv->sm, addr);
+	if (priv->vdso.sec.text_end > addr &&
+	    (!ent || priv->vdso.sec.text_start < ent->sec.text_start))
+		return &priv->vdso;
+	return ent;
+}
 
 static void *sframe_seq_start(struct seq_file *m, loff_t *pos)
 {
@@ -41,6 +60,7 @@ static void *sframe_seq_start(struct seq_file *m, loff_t *pos)
 	struct sframe_mm *sm;
 
 	priv->sm = NULL;
+	priv->locked = false;
 	if (!mm || !mmget_not_zero(mm))
 		return NULL;	/* no address space (any more) */
 	if (mmap_read_lock_killable(mm)) {
@@ -48,15 +68,24 @@ static void *sframe_seq_start(struct seq_file *m, loff_t *pos)
 		return ERR_PTR(-EINTR);
 	}
 	sm = sframe_mm(mm);
-	if (!sm || mutex_lock_killable(&sm->lock)) {
+	if (sm && mutex_lock_killable(&sm->lock)) {
 		mmap_read_unlock(mm);
 		mmput(mm);
-		return sm ? ERR_PTR(-EINTR) : NULL;
+		return ERR_PTR(-EINTR);
 	}
+	priv->locked = true;
 	priv->sm = sm;
+	priv->vdso.sec = (struct sframe_section) {};
+	if (mm->sframe_vdso) {
+		priv->vdso.sec = sframe_vdso_sec;
+		priv->vdso.sec.sframe_start += mm->sframe_vdso;
+		priv->vdso.sec.sframe_end += mm->sframe_vdso;
+		priv->vdso.sec.text_start += mm->sframe_vdso;
+		priv->vdso.sec.text_end += mm->sframe_vdso;
+	}
 	if (!*pos)
 		priv->next = 0;
-	return sframe_text_first(sm, priv->next);
+	return sframe_proc_first(priv, priv->next);
 }
 
 static void *sframe_seq_next(struct seq_file *m, void *v, loff_t *pos)
@@ -66,19 +95,21 @@ static void *sframe_seq_next(struct seq_file *m, void *v, loff_t *pos)
 
 	++*pos;
 	priv->next = ent->sec.text_end;
-	return sframe_text_first(priv->sm, priv->next);
+	return sframe_proc_first(priv, priv->next);
 }
 
 static void sframe_seq_stop(struct seq_file *m, void *v)
 {
 	struct sframe_proc *priv = m->private;
 
-	if (!priv->sm)
+	if (!priv->locked)
 		return;
-	mutex_unlock(&priv->sm->lock);
+	if (priv->sm)
+		mutex_unlock(&priv->sm->lock);
 	mmap_read_unlock(priv->mm);
 	mmput(priv->mm);
 	priv->sm = NULL;
+	priv->locked = false;
 }
 
 static int sframe_seq_show(struct seq_file *m, void *v)

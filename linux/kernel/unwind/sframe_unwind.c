@@ -2,15 +2,14 @@
 /*
  * The user unwinder's SFrame lookup for the current task: the frame
  * rule for an address.  It takes no lock: the sections are found under
- * RCU (sframe.c's rbtree, searched without a lock), and the rules found
- * last are remembered per mm.
+ * RCU (sframe.c's rbtree, searched without a lock), the vDSO's from
+ * where the mm noted it, and the rules found last are remembered in the
+ * task's own unwind cache.
  */
 #include <linux/hash.h>
 #include <linux/sched.h>
-#include <linux/seqlock.h>
-#include <linux/slab.h>
-#include <linux/spinlock.h>
 #include <linux/sframe.h>
+#include <linux/unwind_deferred.h>
 #include <linux/unwind_user.h>
 
 #include "sframe.h"
@@ -18,131 +17,71 @@
 #include "sframe_mm.h"
 
 /*
- * The rules found last in an mm, by address: the same return addresses
- * come back at every sample of a hot path.  An entry is valid while its
- * mm's sections are unchanged (sframe_mm.changes, which starts at 1, so
- * that an unused entry never matches).  A registered section must not
- * change after registration (the documentation says so): a rule read
- * from it is remembered.
- *
- * The threads of the mm look rules up together without a lock, under a
- * sequence count, and put one with @lock held: a hot path only reads.
- * Each address may be kept in any of the SFRAME_CACHE_WAYS entries of
- * its set, so that a few return addresses of a hot path that hash
- * alike do not evict each other at every sample, whatever addresses
- * the objects were mapped at.  More hot addresses than that in one set
- * still miss in turn.
+ * The rules the task found last, by address: the same return addresses
+ * come back at every sample of a hot path.  A rule is valid while the
+ * mm's sections are the same (sframe_mm.generation, never 0, so that an
+ * unused entry never matches; a new mm's are new).  A registered
+ * section must not change after registration (the documentation says
+ * so): a rule read from it is remembered.  In the task's deferred
+ * unwind cache, which only the task uses, allocated with it: NULL if
+ * the task has none (then nothing is remembered).  Only addresses some
+ * section covers are looked up here: a frame-pointer frame never is.
  */
-#define SFRAME_CACHE_SET_BITS	4
-#define SFRAME_CACHE_WAYS	4
-
-struct sframe_rule {
-	unsigned long		changes;
-	unsigned long		ip;
-	struct unwind_user_frame frame;
-	int			ret;
-};
-
-struct sframe_rules {
-	spinlock_t		lock;
-	seqcount_spinlock_t	seq;
-	struct {
-		struct sframe_rule	way[SFRAME_CACHE_WAYS];
-		unsigned int		next;	/* the way to replace next */
-	} set[1 << SFRAME_CACHE_SET_BITS];
-};
-
-/*
- * sm's rules, allocated at the first lookup: NULL if out of memory (then
- * nothing is remembered).
- */
-static struct sframe_rules *sframe_rules(struct sframe_mm *sm)
+static struct unwind_user_rules *sframe_rules(void)
 {
-	/* Acquire order: see the release that publishes them below. */
-	struct sframe_rules *rules = smp_load_acquire(&sm->rules), *old;
+	struct unwind_cache *cache = current->unwind_info.cache;
 
-	if (rules)
-		return rules;
-	rules = kzalloc_obj(*rules, GFP_KERNEL_ACCOUNT);
-	if (!rules)
-		return NULL;
-	spin_lock_init(&rules->lock);
-	seqcount_spinlock_init(&rules->seq, &rules->lock);
-	/* Release order publishes the initialisation. */
-	old = cmpxchg_release(&sm->rules, NULL, rules);
-	if (old) {
-		kfree(rules);
-		return old;
-	}
-	return rules;
+	return cache ? &cache->sframe_rules : NULL;
 }
 
-static bool sframe_rules_get(struct sframe_rules *rules, unsigned long changes,
-			     unsigned long ip, struct unwind_user_frame *frame,
-			     int *ret)
+static bool sframe_rules_get(struct unwind_user_rules *rules,
+			     unsigned long generation, unsigned long ip,
+			     struct unwind_user_frame *frame, int *ret)
 {
-	const struct sframe_rule *way;
-	unsigned int seq;
-	bool hit;
+	const struct unwind_user_rule *way;
 	int i;
 
 	if (!rules)
 		return false;
-	way = rules->set[hash_long(ip, SFRAME_CACHE_SET_BITS)].way;
-	do {
-		seq = read_seqcount_begin(&rules->seq);
-		hit = false;
-		for (i = 0; i < SFRAME_CACHE_WAYS; i++) {
-			if (way[i].changes == changes && way[i].ip == ip) {
-				*frame = way[i].frame;
-				*ret = way[i].ret;
-				hit = true;
-				break;
-			}
+	way = rules->set[hash_long(ip, UNWIND_USER_RULE_SET_BITS)].way;
+	for (i = 0; i < UNWIND_USER_RULE_WAYS; i++) {
+		if (way[i].generation == generation && way[i].ip == ip) {
+			*frame = way[i].frame;
+			*ret = way[i].ret;
+			return true;
 		}
-	} while (read_seqcount_retry(&rules->seq, seq));
-	return hit;
+	}
+	return false;
 }
 
 /*
- * Remember a rule: in the entry that has it already (another thread
- * may have put it meanwhile), else in an entry not valid any more (still
- * unused, or of sections since changed), else in the set's entries in
- * turn.
+ * Remember a rule: in an entry not valid any more (still unused, or of
+ * sections since changed), else in the set's entries in turn.
  */
-static void sframe_rules_put(struct sframe_rules *rules, unsigned long changes,
-			     unsigned long ip,
+static void sframe_rules_put(struct unwind_user_rules *rules,
+			     unsigned long generation, unsigned long ip,
 			     const struct unwind_user_frame *frame, int ret)
 {
-	unsigned int set = hash_long(ip, SFRAME_CACHE_SET_BITS);
-	struct sframe_rule *way;
-	int i, stale = -1;
+	unsigned int set = hash_long(ip, UNWIND_USER_RULE_SET_BITS);
+	struct unwind_user_rule *way;
+	int i;
 
 	if (!rules)
 		return;
 	way = rules->set[set].way;
-	spin_lock(&rules->lock);
-	write_seqcount_begin(&rules->seq);
-	for (i = 0; i < SFRAME_CACHE_WAYS; i++) {
-		if (way[i].changes == changes && way[i].ip == ip)
+	for (i = 0; i < UNWIND_USER_RULE_WAYS; i++)
+		if (way[i].generation != generation)
 			break;
-		if (way[i].changes != changes && stale < 0)
-			stale = i;
+	if (i == UNWIND_USER_RULE_WAYS) {
+		i = rules->set[set].next;
+		rules->set[set].next = (i + 1) % UNWIND_USER_RULE_WAYS;
 	}
-	if (i == SFRAME_CACHE_WAYS) {
-		if (stale >= 0) {
-			i = stale;
-		} else {
-			i = rules->set[set].next;
-			rules->set[set].next = (i + 1) % SFRAME_CACHE_WAYS;
-		}
-	}
-	way[i].changes = changes;
-	way[i].ip = ip;
-	way[i].frame = *frame;
-	way[i].ret = ret;
-	write_seqcount_end(&rules->seq);
-	spin_unlock(&rules->lock);
+	way[i] = (struct unwind_user_rule) {
+		.generation	= generation,
+		.ip		= ip,
+		.frame		= *frame,
+		.ret		= ret,
+	};
 }
 
 /*
@@ -151,18 +90,52 @@ static void sframe_rules_put(struct sframe_rules *rules, unsigned long changes,
  * version, or SFRAME_HEADER_REFUSED.  The entry is found again, as it may
  * have been withdrawn while the header was read.
  */
-static void sframe_note_header(struct sframe_mm *sm,
+static void sframe_note_header(struct mm_struct *mm,
 			       const struct sframe_section *sec, u8 was, u8 now)
 {
-	struct sframe_entry *ent;
+	struct sframe_entry *ent = NULL;
+	struct sframe_mm *sm;
 
 	if (was == now)
 		return;
 	rcu_read_lock();
-	ent = sframe_text_lookup(sm, sec->text_start);
+	sm = sframe_mm(mm);
+	if (sm)
+		ent = sframe_text_lookup(sm, sec->text_start, NULL);
 	if (ent && ent->sec.sframe_start == sec->sframe_start)
 		WRITE_ONCE(ent->sec.version, now);
 	rcu_read_unlock();
+}
+
+/*
+ * The vDSO's section where the current mm has it, if it covers @ip:
+ * the one found at boot, moved to the vDSO's base.  If it does not, @gap
+ * (the range around @ip that no section covers) is cut to leave it out.
+ */
+static bool sframe_vdso_lookup(unsigned long ip, struct sframe_section *sec,
+			       struct unwind_user_gap *gap)
+{
+	unsigned long base = READ_ONCE(current->mm->sframe_vdso);
+
+	if (!base)
+		return false;
+	if (ip - base >= sframe_vdso_sec.text_end) {
+		if (base > ip)
+			gap->end = min(gap->end, base);
+		else
+			gap->start = max(gap->start,
+					 base + sframe_vdso_sec.text_end);
+		return false;
+	}
+	*sec = sframe_vdso_sec;
+	sec->sframe_start += base;
+	sec->sframe_end += base;
+	sec->text_start += base;
+	sec->text_end += base;
+	sec->fdes_start += base;
+	sec->fres_start += base;
+	sec->fres_end += base;
+	return true;
 }
 
 /**
@@ -171,39 +144,42 @@ static void sframe_note_header(struct sframe_mm *sm,
  * @frame:	filled in with the rule on success
  * @rows:	frame row entries this unwind may still scan (see
  *		sframe_read_rule())
+ * @gap:	where no section covers @ip, set to the range around it
+ *		that none covers: the unwinder does not ask again for the
+ *		rest of the unwind (a section registered meanwhile is one
+ *		registered after it)
  *
  * Finds the section covering @ip without a lock (RCU), reads its header,
  * then the rule in it; or the answer found for @ip last time while the
- * sections are the same (-ENOENT included).  May fault and sleep.
+ * sections are the same.  May fault and sleep.
  *
  * Return: as sframe_read_rule(), except that -ENOENT means that no
  * section covers @ip, or that the one that does has a header this kernel
  * does not take (sframe_read_header()): where a section's text covers
  * @ip but none of its functions does (PLT stubs, code without CFI such
- * as crt glue), the answer is -ENODATA.  The object has SFrame data, so its frame pointer
- * is no guide there either.
+ * as crt glue), the answer is -ENODATA.  The object has SFrame data, so
+ * its frame pointer is no guide there either.
  */
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
-		       unsigned int *rows)
+		       unsigned int *rows, struct unwind_user_gap *gap)
 {
-	struct sframe_mm *sm = sframe_mm(current->mm);
+	struct unwind_user_gap around = { 0, ULONG_MAX };
+	struct unwind_user_rules *rules;
 	struct sframe_section sec = {};
-	struct sframe_rules *rules;
+	unsigned long generation = 0;
 	struct sframe_entry *ent;
-	unsigned long changes;
+	struct sframe_mm *sm;
 	u8 header = 0;
 	int ret;
 
-	if (!sm)
-		return -ENOENT;
-	/* Acquire order: what is looked up after it is at least this new. */
-	changes = smp_load_acquire(&sm->changes);
-	rules = sframe_rules(sm);
-	if (sframe_rules_get(rules, changes, ip, frame, &ret))
-		return ret;
-
 	rcu_read_lock();
-	ent = sframe_text_lookup(sm, ip);
+	sm = sframe_mm(current->mm);
+	ent = NULL;
+	if (sm) {
+		/* Acquire order: what is looked up after it is this new. */
+		generation = smp_load_acquire(&sm->generation);
+		ent = sframe_text_lookup(sm, ip, &around);
+	}
 	if (ent) {
 		sec.sframe_start = ent->sec.sframe_start;
 		sec.sframe_end = ent->sec.sframe_end;
@@ -213,10 +189,18 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 	}
 	rcu_read_unlock();
 	if (!ent) {
-		/* Left to frame pointers, as long as the sections stay. */
-		sframe_rules_put(rules, changes, ip, frame, -ENOENT);
+		if (sframe_vdso_lookup(ip, &sec, &around)) {
+			ret = sframe_read_rule(&sec, ip, frame, rows);
+			return ret == -ENOENT ? -ENODATA : ret;
+		}
+		/* Left to frame pointers. */
+		*gap = around;
 		return -ENOENT;
 	}
+
+	rules = sframe_rules();
+	if (sframe_rules_get(rules, generation, ip, frame, &ret))
+		return ret;
 	/*
 	 * Registration read nothing of the section: its header is checked
 	 * here, where faulting is allowed.  A section that is not one this
@@ -227,10 +211,10 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 	 */
 	ret = sframe_read_header(&sec, UNWIND_USER_SFRAME_ABI);
 	if (ret == -ENOEXEC || !ret)
-		sframe_note_header(sm, &sec, header,
+		sframe_note_header(current->mm, &sec, header,
 				   ret ? SFRAME_HEADER_REFUSED : sec.version);
 	if (ret == -ENOEXEC) {
-		sframe_rules_put(rules, changes, ip, frame, -ENOENT);
+		sframe_rules_put(rules, generation, ip, frame, -ENOENT);
 		return -ENOENT;
 	}
 	if (!ret)
@@ -239,6 +223,6 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		ret = -ENODATA;
 	/* Not what may change while the sections do not. */
 	if (ret != -EFAULT && ret != -E2BIG && ret != -EINTR)
-		sframe_rules_put(rules, changes, ip, frame, ret);
+		sframe_rules_put(rules, generation, ip, frame, ret);
 	return ret;
 }

@@ -1585,6 +1585,91 @@ TEST_F(sframe, fork)
 }
 
 /*
+ * A fork that leaves nothing out shares the registrations until one of
+ * the two changes them: each change, a withdrawal, a registration or an
+ * unmap, is the changing process's own, in the child and in the parent.
+ */
+TEST_F(sframe, fork_shares)
+{
+	size_t len = self->len;
+	unsigned char *c = copy_section(_metadata, &self->exe);
+	unsigned char *d = copy_section(_metadata, &self->exe);
+	unsigned char *e = copy_section(_metadata, &self->exe);
+	uintptr_t t = map_text(_metadata, 1), u = map_text(_metadata, 1);
+	uintptr_t v = map_text(_metadata, 1);
+	int status, go[2];
+	char byte = 0;
+	pid_t pid;
+
+	EXPECT_ERRNO(0, sf_add((uintptr_t)c, (uintptr_t)c + len, t, t + page),
+		     "fork_shares: add c");
+	EXPECT_ERRNO(0, sf_add((uintptr_t)d, (uintptr_t)d + len, u, u + page),
+		     "fork_shares: add d");
+	ASSERT_EQ(0, pipe(go));
+
+	/* The child changes what it shares; the parent keeps its own. */
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		EXPECT_ERRNO(0, sf_remove((uintptr_t)d),
+			     "fork_shares: child withdraws d");
+		EXPECT_ERRNO(0, sf_add((uintptr_t)e, (uintptr_t)e + len,
+				       v, v + page),
+			     "fork_shares: child adds e");
+		munmap((void *)t, page);
+		EXPECT_ERRNO(ENOENT, sf_remove((uintptr_t)c),
+			     "fork_shares: child's unmap dropped c");
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("fork_shares: child did not exit: status %#x", status);
+	EXPECT_ERRNO(ENOENT, sf_remove((uintptr_t)e),
+		     "fork_shares: parent lacks the child's e");
+
+	/* The parent changes what it shares; the child keeps its own. */
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		close(go[1]);
+		if (read(go[0], &byte, 1) != 1)
+			_exit(1);
+		EXPECT_ERRNO(0, sf_remove((uintptr_t)c),
+			     "fork_shares: child keeps c");
+		EXPECT_ERRNO(0, sf_remove((uintptr_t)d),
+			     "fork_shares: child keeps d");
+		EXPECT_ERRNO(ENOENT, sf_remove((uintptr_t)e),
+			     "fork_shares: child lacks the parent's e");
+		_exit(0);
+	}
+	close(go[0]);
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)c),
+		     "fork_shares: parent withdraws c");
+	munmap((void *)u, page);
+	EXPECT_ERRNO(0, sf_add((uintptr_t)e, (uintptr_t)e + len, v, v + page),
+		     "fork_shares: parent adds e");
+	ASSERT_EQ(1, write(go[1], &byte, 1));
+	close(go[1]);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("fork_shares: child did not exit: status %#x", status);
+
+	EXPECT_ERRNO(ENOENT, sf_remove((uintptr_t)d),
+		     "fork_shares: parent's unmap dropped d");
+	EXPECT_ERRNO(0, sf_remove((uintptr_t)e),
+		     "fork_shares: parent withdraws e");
+	munmap((void *)t, page);
+	munmap((void *)v, page);
+	free(c);
+	free(d);
+	free(e);
+}
+
+/*
  * execve() drops the old registrations, and registers the new program:
  * checked in the new image by after_exec().
  */
