@@ -48,7 +48,8 @@ struct sframe_entry {
  * PREEMPT_RT a reader of the latter takes the mutex when it sees a
  * write in progress, which a reader in an RCU read-side section must not
  * do; its writers instead disable preemption.  (uprobes' tree has a
- * seqcount_rwlock_t, whose readers are never under RCU alone.)
+ * seqcount_rwlock_t: its readers hold rcu_read_lock_trace(), under
+ * which that may sleep.)
  *
  * @generation identifies what the sections are: a number from a global
  * counter, new at each change and for each copy, so that the rules a
