@@ -442,19 +442,30 @@ static bool sframe_in_vdso(struct mm_struct *mm, unsigned long start,
 
 /*
  * mm's sections, locked for a change and mm's own: if mm shares them,
- * a copy replaces them first.  The caller holds mm's mmap lock.  With
- * @create, an mm without sections gets them.
+ * a copy replaces them first, which needs the mmap lock held for
+ * writing (@write).  The caller holds mm's mmap lock.  With @create, an
+ * mm without sections gets them.
+ *
+ * mm->sframe changes only from NULL to new sections, or with the mmap
+ * lock held for writing (a copy here, sframe_drop_all(), the mm's
+ * end).  So while the mmap lock is held the sections it points to stay
+ * mm's, and mm's reference keeps them: a thread may sleep on their
+ * mutex, and /proc/PID/sframe read them.
  *
  * Return: the sections; NULL if mm has none (and not @create); or
- * ERR_PTR() of -ENOMEM, or -EINTR if a fatal signal came while waiting
- * for the lock (only if @killable).
+ * ERR_PTR() of -ENOMEM, -EAGAIN if they are shared and not @write, or
+ * -EINTR if a fatal signal came while waiting for the lock (only if
+ * @killable).
  */
 static struct sframe_mm *sframe_own(struct mm_struct *mm, bool create,
-				    bool killable)
+				    bool killable, bool write)
 {
 	struct sframe_mm *sm, *copy;
 
-	mmap_assert_locked(mm);
+	if (write)
+		mmap_assert_write_locked(mm);
+	else
+		mmap_assert_locked(mm);
 	for (;;) {
 		sm = sframe_mm(mm);
 		if (!sm) {
@@ -477,14 +488,13 @@ static struct sframe_mm *sframe_own(struct mm_struct *mm, bool create,
 			mutex_lock(&sm->lock);
 		else if (mutex_lock_killable(&sm->lock))
 			return ERR_PTR(-EINTR);
-		/* Replaced by another thread's copy meanwhile? */
-		if (sm != sframe_mm(mm)) {
-			mutex_unlock(&sm->lock);
-			continue;
-		}
 		/* Only mm's own fork raises it from 1, under its mmap lock. */
 		if (refcount_read(&sm->users) == 1)
 			return sm;
+		if (!write) {
+			mutex_unlock(&sm->lock);
+			return ERR_PTR(-EAGAIN);
+		}
 		copy = sframe_copy(sm, NULL);
 		if (copy)
 			rcu_assign_pointer(mm->sframe, copy);
@@ -532,7 +542,7 @@ void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 	ent = sframe_text_first(sm, start);
 	if (!ent || ent->sec.text_start >= end)
 		return;
-	sm = sframe_own(mm, false, false);
+	sm = sframe_own(mm, false, false, true);
 	if (IS_ERR(sm)) {
 		sframe_drop_all(mm);
 		return;
@@ -547,7 +557,9 @@ void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 
 /*
  * Lock the current process's sections for a change from a system call:
- * the mmap lock for reading, then sframe_own()'s.
+ * the mmap lock for reading, then sframe_own()'s.  Sections it shares
+ * with another mm since a fork are copied first with the mmap lock held
+ * for writing, which is then downgraded.
  */
 static struct sframe_mm *sframe_lock(struct mm_struct *mm, bool create)
 {
@@ -555,7 +567,19 @@ static struct sframe_mm *sframe_lock(struct mm_struct *mm, bool create)
 
 	if (mmap_read_lock_killable(mm))
 		return ERR_PTR(-EINTR);
-	sm = sframe_own(mm, create, true);
+	sm = sframe_own(mm, create, true, false);
+	if (sm == ERR_PTR(-EAGAIN)) {
+		mmap_read_unlock(mm);
+		if (mmap_write_lock_killable(mm))
+			return ERR_PTR(-EINTR);
+		sm = sframe_own(mm, create, true, true);
+		if (!IS_ERR_OR_NULL(sm)) {
+			mmap_write_downgrade(mm);
+			return sm;
+		}
+		mmap_write_unlock(mm);
+		return sm;
+	}
 	if (IS_ERR_OR_NULL(sm))
 		mmap_read_unlock(mm);
 	return sm;
