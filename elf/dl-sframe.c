@@ -99,7 +99,7 @@ static void
 sframe_decide (void)
 {
   int32_t tunable = TUNABLE_GET (glibc, rtld, sframe, int32_t, NULL);
-  ElfW(Addr) sframe_announced = GLRO(dl_sframe_setup_size);
+  size_t sframe_announced = GLRO(dl_sframe_setup_size);
   const char *why;
   if (tunable == 0)
     {

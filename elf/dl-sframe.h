@@ -38,7 +38,7 @@ void _dl_sframe_register_pending (void) attribute_hidden;
 
 /* GLRO(dl_sframe_setup_size) when the auxiliary vector has no
    AT_SFRAME_SETUP_SIZE (no kernel announces a size this large).  */
-#define DL_SFRAME_NOT_ANNOUNCED ((ElfW(Addr)) -1)
+#define DL_SFRAME_NOT_ANNOUNCED ((size_t) -1)
 
 /* Withdraw what _dl_sframe_register registered for L, if anything.
    Call before L's segments are unmapped.  */

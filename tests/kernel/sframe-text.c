@@ -1,5 +1,6 @@
 /* A return address in memory that is no longer executable ends the
-   chain, however recently the unwinder found that memory executable.
+   chain, however recently the unwinder found that memory executable,
+   and whether or not the memory is registered SFrame text.
 
    The deferred unwinder remembers the executable mappings it found
    across unwinds, for as long as the mm's mmap lock is not taken for
@@ -12,11 +13,17 @@
    chains of text_spin_a go on through sframe_fp_call, those of
    text_spin_b end at text_spin (its return address is in memory that
    is not executable), and none of them has a sframe_fp_call frame.
+   With "sframe", the thread calls through sframe_sf_call instead
+   (libsframe-cb.so: the same code with SFrame data and no frame
+   pointers), which the program registers with sframe_register itself:
+   the same holds of its registered text, which mprotect leaves
+   registered.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: GPL-2.0  */
 
 #define _GNU_SOURCE
+#include <errno.h>
 #include <link.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -28,7 +35,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sframe-calls.h"
+#include "sframe-obj.h"
+
 void sframe_fp_call (void (*fn) (void));
+void sframe_sf_call (void (*fn) (void));
+
+/* sframe_fp_call, or with "sframe" sframe_sf_call.  */
+static void (*text_call) (void (*fn) (void)) = sframe_fp_call;
 
 static _Atomic int phase = 1;
 static _Atomic int left_b;
@@ -63,7 +77,7 @@ text_spin (void)
 __attribute__ ((noipa)) static void *
 text_thread (void *arg)
 {
-  sframe_fp_call (text_spin);
+  text_call (text_spin);
   return arg;
 }
 
@@ -117,17 +131,39 @@ text_protect (const struct segment *seg, int prot)
 int
 main (int argc, char **argv)
 {
-  long ms = argc == 2 ? atol (argv[1]) : 0;
-  if (ms <= 0)
+  long ms = argc == 2 || argc == 3 ? atol (argv[1]) : 0;
+  int sframe = argc == 3 && strcmp (argv[2], "sframe") == 0;
+  if (ms <= 0 || (argc == 3 && !sframe))
     {
-      fprintf (stderr, "usage: sframe-text MILLISECONDS-A-PHASE\n");
+      fprintf (stderr, "usage: sframe-text MILLISECONDS-A-PHASE [sframe]\n");
       return 2;
     }
-  struct segment seg = { .name = "/libsframe-fp.so" };
+  struct segment seg = { .name = sframe ? "/libsframe-cb.so"
+				       : "/libsframe-fp.so" };
   if (!dl_iterate_phdr (find_text, &seg))
     {
-      fprintf (stderr, "sframe-text: no text of libsframe-fp.so\n");
+      fprintf (stderr, "sframe-text: no text of %s\n", seg.name + 1);
       return 1;
+    }
+  if (sframe)
+    {
+      struct sframe_obj lib;
+      if (!sframe_obj_find (&lib, seg.name, 0))
+	{
+	  fprintf (stderr, "sframe-text: libsframe-cb.so has no "
+		   "PT_GNU_SFRAME\n");
+	  return 1;
+	}
+      /* EEXIST: a dynamic linker registered it already.  */
+      int err = sframe_add_via (SFRAME_SYSCALL, lib.sframe_start,
+				lib.sframe_end, lib.text_start, lib.text_end);
+      if (err != 0 && err != EEXIST)
+	{
+	  fprintf (stderr, "sframe-text: sframe_register: %s\n",
+		   strerrorname_np (err));
+	  return 1;
+	}
+      text_call = sframe_sf_call;
     }
 
   pthread_t t;

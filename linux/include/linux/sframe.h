@@ -35,6 +35,7 @@ void sframe_map_vdso(struct mm_struct *mm, unsigned long base);
 bool current_has_sframe(void);
 int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		       unsigned int *rows, struct unwind_user_gap *gap);
+void sframe_unwind_gap(struct unwind_user_gap *gap);
 
 #else /* !CONFIG_HAVE_UNWIND_USER_SFRAME */
 
@@ -76,6 +77,8 @@ static inline int sframe_unwind_rule(unsigned long ip,
 {
 	return -ENOENT;
 }
+
+static inline void sframe_unwind_gap(struct unwind_user_gap *gap) {}
 
 #endif /* CONFIG_HAVE_UNWIND_USER_SFRAME */
 

@@ -237,6 +237,8 @@ static int sframe_link(struct sframe_mm *sm, struct sframe_entry *ent)
 		return -EEXIST;
 	}
 	sframe_changed(sm);
+	/* ent may lie in the gap sframe_unmap_overlaps() kept. */
+	sm->unmap_gap.end = 0;
 	WRITE_ONCE(sm->nr, sm->nr + 1);
 	return 0;
 }
@@ -322,30 +324,31 @@ static struct sframe_mm *sframe_mm_alloc(void)
 }
 
 /*
- * [start, end) must be mapped without holes, and both its ends must be
- * executable.  Without holes, nothing new can be mapped inside the range
- * without first unmapping part of it, which drops the section.  The
- * caller holds mm's mmap lock.
+ * [start, end) must be mapped without holes, and executable throughout.
+ * Without holes, nothing new can be mapped inside the range without
+ * first unmapping part of it, which drops the section.  The caller holds
+ * mm's mmap lock.
  *
  * Returns 0, -ENXIO if part of the range is not mapped, or -EACCES if it
- * is mapped but its first or last byte is not executable.
+ * is mapped but part of it is not executable.
  */
 static int sframe_check_text(struct mm_struct *mm, unsigned long start,
 			     unsigned long end)
 {
-	struct vm_area_struct *first = vma_lookup(mm, start);
-	struct vm_area_struct *vma = first;
+	struct vm_area_struct *vma;
+	unsigned long next = start;
+	int ret = 0;
+	VMA_ITERATOR(vmi, mm, start);
 
-	if (!vma)
-		return -ENXIO;
-	while (vma->vm_end < end) {
-		vma = vma_lookup(mm, vma->vm_end);
-		if (!vma)
+	for_each_vma_range(vmi, vma, end) {
+		if (vma->vm_start > next)
 			return -ENXIO;
+		if (!(vma->vm_flags & VM_EXEC))
+			ret = -EACCES;
+		next = vma->vm_end;
+		cond_resched();
 	}
-	if (!(first->vm_flags & VM_EXEC) || !(vma->vm_flags & VM_EXEC))
-		return -EACCES;
-	return 0;
+	return next < end ? -ENXIO : ret;
 }
 
 /*
@@ -514,9 +517,48 @@ static void sframe_drop_all(struct mm_struct *mm)
 {
 	struct sframe_mm *sm = sframe_mm(mm);
 
+	mmap_assert_write_locked(mm);
 	RCU_INIT_POINTER(mm->sframe, NULL);
 	if (sm)
 		sframe_put(sm);
+}
+
+/*
+ * Whether the text of one of sm's sections overlaps [start, end).  sm is
+ * mm's, whose mmap lock is held for writing: nothing changes it.  While
+ * sm is mm's alone, it keeps the gap between sections that the last
+ * search found, so that a process mapping and unmapping the same memory
+ * again and again (malloc's large blocks) skips the search.  Only a new
+ * section can fill a gap: sframe_link() forgets it.
+ */
+static bool sframe_unmap_overlaps(struct sframe_mm *sm, unsigned long start,
+				  unsigned long end)
+{
+	/* Only mm's own fork raises it from 1, under its mmap lock. */
+	bool own = refcount_read(&sm->users) == 1;
+	struct rb_node *n = sm->text.rb_node;
+	unsigned long lo = 0, hi = ULONG_MAX;
+
+	if (own && start >= sm->unmap_gap.start && end <= sm->unmap_gap.end)
+		return false;
+	while (n) {
+		const struct sframe_section *sec = &sframe_text_entry(n)->sec;
+
+		if (sec->text_end <= start) {
+			lo = sec->text_end;
+			n = n->rb_right;
+		} else if (sec->text_start >= end) {
+			hi = sec->text_start;
+			n = n->rb_left;
+		} else {
+			return true;
+		}
+	}
+	if (own) {
+		sm->unmap_gap.start = lo;
+		sm->unmap_gap.end = hi;
+	}
+	return false;
 }
 
 /**
@@ -525,9 +567,10 @@ static void sframe_drop_all(struct mm_struct *mm)
  * @start:	the start of the range being unmapped
  * @end:	its end (exclusive)
  *
- * Called on every munmap; cannot fail.  It searches mm's sections
- * without their lock (nothing changes them while the mmap lock is held
- * for writing) and takes it only to drop one.
+ * Called on every munmap (not at an mmap that replaces nothing); cannot
+ * fail.  It searches mm's sections without their lock (nothing changes
+ * them while the mmap lock is held for writing) and takes it only to
+ * drop one.
  */
 void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 {
@@ -537,10 +580,7 @@ void sframe_unmap(struct mm_struct *mm, unsigned long start, unsigned long end)
 	mmap_assert_write_locked(mm);
 	if (sframe_in_vdso(mm, start, end))
 		WRITE_ONCE(mm->sframe_vdso, 0);
-	if (!sm || !sm->nr || start >= end)
-		return;
-	ent = sframe_text_first(sm, start);
-	if (!ent || ent->sec.text_start >= end)
+	if (!sm || !sframe_unmap_overlaps(sm, start, end))
 		return;
 	sm = sframe_own(mm, false, false, true);
 	if (IS_ERR(sm)) {

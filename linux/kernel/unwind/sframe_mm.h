@@ -63,6 +63,9 @@ struct sframe_mm {
 	unsigned int		nr;	/* sections; written under @lock */
 	refcount_t		users;	/* mms that have it as mm->sframe */
 	unsigned long		generation;	/* see above */
+	struct {
+		unsigned long	start, end;
+	} unmap_gap;	/* no text in it: sframe.c's sframe_unmap_overlaps() */
 	struct rcu_head		rcu;
 };
 

@@ -86,12 +86,16 @@ static void sframe_rules_put(struct unwind_user_rules *rules,
 
 /*
  * Note in the registered entry of sec what its header was found to be,
- * if that is news (it was @was when sec was copied from it): its
- * version, or SFRAME_HEADER_REFUSED.  The entry is found again, as it may
- * have been withdrawn while the header was read.
+ * if that is news (it was @was when sec was copied from it, with mm's
+ * sections at @generation): its version, or SFRAME_HEADER_REFUSED.  The
+ * entry is found again, and only while the sections are the same before
+ * and after: while the header was read, it may have been withdrawn and
+ * another section registered at its place, which must not get its note.
+ * Skipped, the note is made at a later lookup.
  */
 static void sframe_note_header(struct mm_struct *mm,
-			       const struct sframe_section *sec, u8 was, u8 now)
+			       const struct sframe_section *sec,
+			       unsigned long generation, u8 was, u8 now)
 {
 	struct sframe_entry *ent = NULL;
 	struct sframe_mm *sm;
@@ -100,23 +104,26 @@ static void sframe_note_header(struct mm_struct *mm,
 		return;
 	rcu_read_lock();
 	sm = sframe_mm(mm);
-	if (sm)
+	/* Acquire order: the lookup sees the sections of that generation. */
+	if (sm && smp_load_acquire(&sm->generation) == generation)
 		ent = sframe_text_lookup(sm, sec->text_start, NULL);
-	if (ent && ent->sec.sframe_start == sec->sframe_start)
+	/* Nothing changed meanwhile: ent is the entry sec was copied from. */
+	smp_rmb();
+	if (ent && READ_ONCE(sm->generation) == generation)
 		WRITE_ONCE(ent->sec.version, now);
 	rcu_read_unlock();
 }
 
 /*
- * The vDSO's section where the current mm has it, if it covers @ip:
+ * The vDSO's section where the current mm has it (at @base), if it covers
+ * @ip:
  * the one found at boot, moved to the vDSO's base.  If it does not, @gap
  * (the range around @ip that no section covers) is cut to leave it out.
  */
-static bool sframe_vdso_lookup(unsigned long ip, struct sframe_section *sec,
+static bool sframe_vdso_lookup(unsigned long base, unsigned long ip,
+			       struct sframe_section *sec,
 			       struct unwind_user_gap *gap)
 {
-	unsigned long base = READ_ONCE(current->mm->sframe_vdso);
-
 	if (!base)
 		return false;
 	if (ip - base >= sframe_vdso_sec.text_end) {
@@ -139,6 +146,35 @@ static bool sframe_vdso_lookup(unsigned long ip, struct sframe_section *sec,
 }
 
 /**
+ * sframe_unwind_gap() - where the current task's last lookup found no section
+ * @gap:	set to the range around the address of that lookup, if the
+ *		sections are still those it saw; else left as it is
+ *
+ * An unwind starts with it, so that a program without SFrame data (a
+ * frame-pointer build) makes no lookup at all: its frames were in that
+ * range at the last unwind.  The sections are the same while their
+ * generation is, and the vDSO's base: an mm without sections (generation
+ * 0) has the vDSO's range alone, and a new mm's sections are new.
+ */
+void sframe_unwind_gap(struct unwind_user_gap *gap)
+{
+	struct unwind_user_rules *rules = sframe_rules();
+	unsigned long generation = 0;
+	struct sframe_mm *sm;
+
+	if (!rules)
+		return;
+	rcu_read_lock();
+	sm = sframe_mm(current->mm);
+	if (sm)
+		generation = smp_load_acquire(&sm->generation);
+	rcu_read_unlock();
+	if (rules->gap_generation == generation &&
+	    rules->gap_vdso == READ_ONCE(current->mm->sframe_vdso))
+		*gap = rules->gap;
+}
+
+/**
  * sframe_unwind_rule() - the frame rule for an address of the current task
  * @ip:		the user address to unwind from
  * @frame:	filled in with the rule on success
@@ -147,7 +183,8 @@ static bool sframe_vdso_lookup(unsigned long ip, struct sframe_section *sec,
  * @gap:	where no section covers @ip, set to the range around it
  *		that none covers: the unwinder does not ask again for the
  *		rest of the unwind (a section registered meanwhile is one
- *		registered after it)
+ *		registered after it), nor in the task's next unwinds while
+ *		the sections are the same (sframe_unwind_gap())
  *
  * Finds the section covering @ip without a lock (RCU), reads its header,
  * then the rule in it; or the answer found for @ip last time while the
@@ -188,17 +225,24 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 		header = READ_ONCE(ent->sec.version);
 	}
 	rcu_read_unlock();
+	rules = sframe_rules();
 	if (!ent) {
-		if (sframe_vdso_lookup(ip, &sec, &around)) {
+		unsigned long vdso = READ_ONCE(current->mm->sframe_vdso);
+
+		if (sframe_vdso_lookup(vdso, ip, &sec, &around)) {
 			ret = sframe_read_rule(&sec, ip, frame, rows);
 			return ret == -ENOENT ? -ENODATA : ret;
 		}
-		/* Left to frame pointers. */
+		/* Left to frame pointers, and remembered for the next unwinds. */
 		*gap = around;
+		if (rules) {
+			rules->gap = around;
+			rules->gap_generation = generation;
+			rules->gap_vdso = vdso;
+		}
 		return -ENOENT;
 	}
 
-	rules = sframe_rules();
 	if (sframe_rules_get(rules, generation, ip, frame, &ret))
 		return ret;
 	/*
@@ -211,7 +255,7 @@ int sframe_unwind_rule(unsigned long ip, struct unwind_user_frame *frame,
 	 */
 	ret = sframe_read_header(&sec, UNWIND_USER_SFRAME_ABI);
 	if (ret == -ENOEXEC || !ret)
-		sframe_note_header(current->mm, &sec, header,
+		sframe_note_header(current->mm, &sec, generation, header,
 				   ret ? SFRAME_HEADER_REFUSED : sec.version);
 	if (ret == -ENOEXEC) {
 		sframe_rules_put(rules, generation, ip, frame, -ENOENT);

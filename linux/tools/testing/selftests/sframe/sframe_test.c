@@ -1163,7 +1163,7 @@ TEST_F(sframe, bad_arguments)
 		     "text running past its mapping");
 	munmap((void *)t, 3 * page);
 
-	/* Mapped without holes, but not executable at one end. */
+	/* Mapped without holes, but not executable throughout. */
 	t = map_text(_metadata, 3);
 	ASSERT_EQ(0, mprotect((void *)t, page, PROT_READ));
 	EXPECT_ERRNO(EACCES, sf_add(ss, se, t, t + 3 * page),
@@ -1172,7 +1172,13 @@ TEST_F(sframe, bad_arguments)
 	ASSERT_EQ(0, mprotect((void *)(t + 2 * page), page, PROT_READ));
 	EXPECT_ERRNO(EACCES, sf_add(ss, se, t, t + 3 * page),
 		     "text not executable at its end");
+	ASSERT_EQ(0, mprotect((void *)(t + 2 * page), page,
+			      PROT_READ | PROT_EXEC));
+	ASSERT_EQ(0, mprotect((void *)(t + page), page, PROT_READ));
+	EXPECT_ERRNO(EACCES, sf_add(ss, se, t, t + 3 * page),
+		     "text not executable in its middle");
 	/* A hole and no execute permission: the hole is what is reported. */
+	ASSERT_EQ(0, mprotect((void *)(t + 2 * page), page, PROT_READ));
 	munmap((void *)(t + page), page);
 	EXPECT_ERRNO(ENXIO, sf_add(ss, se, t, t + 3 * page),
 		     "text with a hole, not executable at its end");
