@@ -335,10 +335,10 @@ static struct sframe_mm *sframe_mm_alloc(void)
 static int sframe_check_text(struct mm_struct *mm, unsigned long start,
 			     unsigned long end)
 {
+	VMA_ITERATOR(vmi, mm, start);
 	struct vm_area_struct *vma;
 	unsigned long next = start;
 	int ret = 0;
-	VMA_ITERATOR(vmi, mm, start);
 
 	for_each_vma_range(vmi, vma, end) {
 		if (vma->vm_start > next)

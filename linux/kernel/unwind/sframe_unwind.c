@@ -107,7 +107,10 @@ static void sframe_note_header(struct mm_struct *mm,
 	/* Acquire order: the lookup sees the sections of that generation. */
 	if (sm && smp_load_acquire(&sm->generation) == generation)
 		ent = sframe_text_lookup(sm, sec->text_start, NULL);
-	/* Nothing changed meanwhile: ent is the entry sec was copied from. */
+	/*
+	 * Nothing changed meanwhile (no generation is taken twice): ent is
+	 * the entry sec was copied from.
+	 */
 	smp_rmb();
 	if (ent && READ_ONCE(sm->generation) == generation)
 		WRITE_ONCE(ent->sec.version, now);
@@ -166,6 +169,7 @@ void sframe_unwind_gap(struct unwind_user_gap *gap)
 		return;
 	rcu_read_lock();
 	sm = sframe_mm(current->mm);
+	/* Acquire order, as in sframe_unwind_rule(). */
 	if (sm)
 		generation = smp_load_acquire(&sm->generation);
 	rcu_read_unlock();
