@@ -5,16 +5,13 @@
  * the objects it maps.  Every architecture's table has them: where the
  * unwinder is not built, COND_SYSCALL answers ENOSYS.  Compat tasks,
  * which are not unwound with SFrame, find the numbers reserved with no
- * entry point in their tables, or, where one table serves both (the
- * "common" entries of parisc, powerpc, s390 and sparc; mips), the
- * handlers answer as if there were none (sys_ni_syscall()).
+ * entry point in their tables.
  *
  * sframe_register_batch() registers an array of sections in one call,
  * so that a dynamic linker registers all the objects one start-up or
  * one dlopen() maps at once.
  */
 #include <linux/build_bug.h>
-#include <linux/compat.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/overflow.h>
@@ -35,17 +32,14 @@ static_assert(sizeof(struct sframe_setup) == SFRAME_SETUP_SIZE_VER0);
 #define SFRAME_GROUP	32
 
 /*
- * Copy the caller's structure.  A compat task gets no handler.  The size
- * must be one the kernel knows exactly: a smaller or larger one is not
- * understood (-EINVAL), whatever the extra bytes hold.  Only then is the
- * structure read (-EFAULT).
+ * Copy the caller's structure.  Its size must be one the kernel knows
+ * exactly: a smaller or larger one is not understood (-EINVAL), whatever
+ * the extra bytes hold.  Only then is the structure read (-EFAULT).
  */
 static int sframe_copy_setup(struct sframe_setup *setup,
 			     const struct sframe_setup __user *usetup,
 			     size_t size)
 {
-	if (in_compat_syscall())
-		return sys_ni_syscall();
 	if (size != SFRAME_SETUP_SIZE_VER0)
 		return -EINVAL;
 	if (copy_from_user(setup, usetup, size))
@@ -170,8 +164,6 @@ SYSCALL_DEFINE3(sframe_register_batch,
 {
 	int ret;
 
-	if (in_compat_syscall())
-		return sys_ni_syscall();
 	if (size != SFRAME_SETUP_SIZE_VER0 || !count ||
 	    count > SFRAME_BATCH_MAX)
 		return -EINVAL;

@@ -162,7 +162,7 @@ static bool sframe_vdso_lookup(unsigned long base, unsigned long ip,
 void sframe_unwind_gap(struct unwind_user_gap *gap)
 {
 	struct unwind_user_rules *rules = sframe_rules();
-	unsigned long generation = 0;
+	unsigned long generation;
 	struct sframe_mm *sm;
 
 	if (!rules)
@@ -170,8 +170,7 @@ void sframe_unwind_gap(struct unwind_user_gap *gap)
 	rcu_read_lock();
 	sm = sframe_mm(current->mm);
 	/* Acquire order, as in sframe_unwind_rule(). */
-	if (sm)
-		generation = smp_load_acquire(&sm->generation);
+	generation = sm ? smp_load_acquire(&sm->generation) : 0;
 	rcu_read_unlock();
 	if (rules->gap_generation == generation &&
 	    rules->gap_vdso == READ_ONCE(current->mm->sframe_vdso))
