@@ -56,6 +56,7 @@ adds_at (const struct sframe_stub_result *r, unsigned int place)
 static int
 do_test (void)
 {
+  sframe_require_modules ();
   size_t libc_expected = sframe_libc_expected ();
   size_t ldso_expected = sframe_ldso_expected ();
   /* The objects of the load of a module.  */

@@ -209,6 +209,18 @@ sframe_module (const char *name)
   return xasprintf ("%s/elf/%s", support_objdir_root, name);
 }
 
+/* The tests' modules have SFrame data where the toolchain generates it
+   (elf/Makefile: have-gsframe); the tests are UNSUPPORTED elsewhere.  */
+static void
+sframe_require_modules (void)
+{
+  char *path = sframe_module ("tst-sframe-mod1.so");
+  if (!sframe_stub_file_sframe (path))
+    FAIL_UNSUPPORTED ("%s has no PT_GNU_SFRAME segment: the toolchain"
+		      " generates no SFrame data", path);
+  free (path);
+}
+
 /* Runs in the child: announce, then carry out the commands of CLOSURE,
    a struct sframe_prog_run:
    open NAME: dlopen the test module NAME, which must succeed;

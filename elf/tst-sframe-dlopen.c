@@ -31,6 +31,7 @@
 static int
 do_test (void)
 {
+  sframe_require_modules ();
   size_t libc_expected = sframe_libc_expected ();
   char *libc_name = sframe_libc_name ();
 

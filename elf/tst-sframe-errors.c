@@ -200,6 +200,7 @@ make_bad_copy (const char *dir, const char *name, enum corruption how)
 static int
 do_test (void)
 {
+  sframe_require_modules ();
   /* (I) The tunable disables registration.  */
   {
     static const char *const cmds[] =

@@ -23,9 +23,11 @@
    filter turns the SFrame registration calls into SIGSYS: a signal
    handler, standing in for the kernel, records each call, checks it
    against the mappings and the file's program headers, and answers it.
-   Nothing traces the process.  The calls come from known places of the
-   dynamic linker, outside malloc, so the handler may allocate.  A prctl
-   with the option SFRAME_STUB_MARKER asks whether an address lies in
+   Nothing traces the process.  The handler allocates nothing and runs
+   with the child's own thread pointer, so that the child may also start
+   a dynamic linker as the kernel starts a program, whose libc.so.6 has
+   its own thread pointer and heap (tst-sframe-startup).  A prctl with
+   the option SFRAME_STUB_MARKER asks whether an address lies in
    registered text (the tests' marker).  */
 
 #include <link.h>

@@ -41,6 +41,9 @@
 # include <sys/syscall.h>
 # include <sys/prctl.h>
 # include <dl-sframe-kernel.h>
+# ifdef __x86_64__
+#  include <asm/prctl.h>
+# endif
 #endif
 
 /* Read at most MAX program headers of the ELF file PATH into PHDR;
@@ -103,24 +106,37 @@ static struct stub *stub;
 
 /* Return true if [START, END) lies in one executable mapping of a file
    (PATH, unless NULL); store its file, start, offset in C->object, *MAP,
-   *OFFSET.  */
+   *OFFSET.  Reads /proc/self/maps without stdio: nothing here
+   allocates, so that a dynamic linker started in the child may use the
+   program break (see own_tp below).  */
 static bool
 text_mapped (struct sframe_stub_call *c, uintptr_t start, uintptr_t end,
 	     const char *path, uintptr_t *map, uintptr_t *offset)
 {
-  FILE *fp = fopen ("/proc/self/maps", "re");
-  TEST_VERIFY_EXIT (fp != NULL);
-  char line[512], perms[5];
+  static char maps[256 * 1024];
+  int fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  TEST_VERIFY_EXIT (fd >= 0);
+  size_t len = 0;
+  for (ssize_t n; (n = read (fd, maps + len, sizeof (maps) - 1 - len)) > 0; )
+    len += n;
+  close (fd);
+  TEST_VERIFY_EXIT (len < sizeof (maps) - 1);
+  maps[len] = '\0';
+  char *line = NULL, perms[5];
   uintptr_t map_end = 0;
   int file = 0;
-  while (fgets (line, sizeof (line), fp) != NULL)
-    if (sscanf (line, "%lx-%lx %4s %lx %*s %*s %n", map, &map_end, perms,
-		offset, &file) >= 4 && *map <= start && start < map_end)
-      break;
-  fclose (fp);
-  line[strcspn (line, "\n")] = '\0';
-  if (start < *map || start >= map_end || end > map_end || perms[2] != 'x'
-      || line[file] != '/'
+  for (char *next = maps; *next != '\0'; )
+    {
+      line = next;
+      next = line + strcspn (line, "\n");
+      if (*next != '\0')
+	*next++ = '\0';
+      if (sscanf (line, "%lx-%lx %4s %lx %*s %*s %n", map, &map_end, perms,
+		  offset, &file) >= 4 && *map <= start && start < map_end)
+	break;
+    }
+  if (line == NULL || start < *map || start >= map_end || end > map_end
+      || perms[2] != 'x' || line[file] != '/'
       || (path != NULL && strcmp (path, line + file) != 0))
     return false;
   snprintf (c->object, sizeof (c->object), "%s", line + file);
@@ -310,10 +326,46 @@ answer (long int nr, const unsigned long int *a)
   return -answer_one (kind, setups, a[1], config->no_support_errno)->error;
 }
 
-static void
-trap (int sig, siginfo_t *si, void *context)
+/* The thread pointer of the child's own libc.  A test may start a
+   dynamic linker in the child as the kernel starts a program
+   (tst-sframe-startup): the calls of that linker and of the libc.so.6
+   it loads trap with their own thread pointer, under which the
+   thread-local variables of this code (errno, malloc's) are not its
+   own.  */
+static void *own_tp;
+
+static void *
+get_tp (void)
 {
-  ucontext_t *uc = context;
+# ifdef __x86_64__
+  /* The first word of the TCB points to the TCB.  */
+  void *tp;
+  asm volatile ("mov %%fs:0, %0" : "=r" (tp));
+  return tp;
+# else
+  return __builtin_thread_pointer ();
+# endif
+}
+
+static void
+set_tp (void *tp)
+{
+# ifdef __x86_64__
+  long int ret;
+  asm volatile ("syscall"
+		: "=a" (ret)
+		: "0" ((long int) __NR_arch_prctl), "D" (ARCH_SET_FS), "S" (tp)
+		: "rcx", "r11", "memory");
+  if (ret != 0)
+    abort ();
+# else
+  asm volatile ("msr tpidr_el0, %0" : : "r" (tp) : "memory");
+# endif
+}
+
+static void __attribute__ ((noinline))
+trap_answer (siginfo_t *si, ucontext_t *uc)
+{
   int saved = errno;
 # ifdef __x86_64__
   greg_t *g = uc->uc_mcontext.gregs;
@@ -325,6 +377,18 @@ trap (int sig, siginfo_t *si, void *context)
   x[0] = answer (si->si_syscall, a);
 # endif
   errno = saved;
+}
+
+/* Nothing here may use thread-local storage before the switch.  */
+static void
+trap (int sig, siginfo_t *si, void *context)
+{
+  void *tp = get_tp ();
+  if (tp != own_tp)
+    set_tp (own_tp);
+  trap_answer (si, context);
+  if (tp != own_tp)
+    set_tp (tp);
 }
 
 int
@@ -376,6 +440,7 @@ sframe_stub_run (const struct sframe_stub_config *cfg,
     {
       config = cfg != NULL ? cfg : &defaults;
       stub = shared;
+      own_tp = get_tp ();
       struct sigaction sa = { .sa_sigaction = trap, .sa_flags = SA_SIGINFO };
       if (sigaction (SIGSYS, &sa, NULL) != 0
 	  || sframe_stub_filter (SECCOMP_RET_TRAP, true) != 0)
