@@ -43,6 +43,15 @@
 #include <support/xdlfcn.h>
 #include <support/xunistd.h>
 
+/* The size of struct sframe_setup, which a kernel with the interface
+   announces (struct dl_sframe_setup where glibc has the system calls'
+   numbers; the tests compile without them, and say UNSUPPORTED).  */
+#define TST_SFRAME_SETUP_SIZE 32
+#if DL_SFRAME_KERNEL
+_Static_assert (sizeof (struct dl_sframe_setup) == TST_SFRAME_SETUP_SIZE,
+		"struct dl_sframe_setup is struct sframe_setup");
+#endif
+
 /* What the kernel announces in AT_SFRAME_SETUP_SIZE.  */
 enum sframe_announce
   {
@@ -173,7 +182,7 @@ sframe_announce (enum sframe_announce announce, unsigned long int batch_max,
       {
 	AT_SFRAME_SETUP_SIZE,
 	{ announce == sframe_announce_zero
-	  ? 0 : sizeof (struct dl_sframe_setup) }
+	  ? 0 : TST_SFRAME_SETUP_SIZE }
       };
   if (announce != sframe_announce_none && batch_max != 0)
     av[j++] = (ElfW(auxv_t)) { AT_SFRAME_BATCH_MAX, { batch_max } };

@@ -52,14 +52,16 @@ struct start
 };
 
 /* Map the ELF object PATH (the dynamic linker) as the kernel maps a
-   program's interpreter; return its load bias and store its ELF header
-   in *EH.  */
+   program that has no interpreter; return its load bias, store its ELF
+   header in *EH and the address of its program headers in *PHDR.  */
 static uintptr_t
-map_object (const char *path, ElfW(Ehdr) *eh)
+map_object (const char *path, ElfW(Ehdr) *eh, uintptr_t *phdr_addr)
 {
   int fd = xopen (path, O_RDONLY, 0);
   ElfW(Phdr) phdr[16];
   if (pread (fd, eh, sizeof (*eh), 0) != sizeof (*eh)
+      || memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
+      || eh->e_type != ET_DYN
       || eh->e_phentsize != sizeof (phdr[0])
       || eh->e_phnum > array_length (phdr)
       || pread (fd, phdr, eh->e_phnum * sizeof (phdr[0]), eh->e_phoff)
@@ -74,6 +76,7 @@ map_object (const char *path, ElfW(Ehdr) *eh)
       }
   if (low >= high)
     FAIL_EXIT1 ("%s: no PT_LOAD segment", path);
+  *phdr_addr = 0;
   uintptr_t bias = ((uintptr_t) xmmap (NULL, high - low, PROT_NONE,
 				       MAP_PRIVATE | MAP_ANONYMOUS, -1)
 		    - low);
@@ -87,13 +90,17 @@ map_object (const char *path, ElfW(Ehdr) *eh)
 	uintptr_t start = ALIGN_DOWN (bias + ph->p_vaddr, page);
 	uintptr_t file_end = bias + ph->p_vaddr + ph->p_filesz;
 	uintptr_t mem_end = bias + ph->p_vaddr + ph->p_memsz;
-	if (ph->p_filesz > 0
-	    && mmap ((void *) start, ALIGN_UP (file_end, page) - start,
-		     prot | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
-		     ALIGN_DOWN (ph->p_offset, page)) == MAP_FAILED)
+	/* ld.so has no segment of bss alone.  */
+	if (ph->p_filesz == 0)
+	  FAIL_EXIT1 ("%s: a PT_LOAD segment with nothing from the file",
+		      path);
+	if (mmap ((void *) start, ALIGN_UP (file_end, page) - start,
+		  prot | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
+		  ALIGN_DOWN (ph->p_offset, page)) == MAP_FAILED)
 	  FAIL_EXIT1 ("%s: cannot map a segment: %m", path);
-	else if (ph->p_filesz == 0)
-	  file_end = start;
+	if (ph->p_offset <= eh->e_phoff
+	    && eh->e_phoff < ph->p_offset + ph->p_filesz)
+	  *phdr_addr = bias + ph->p_vaddr - ph->p_offset + eh->e_phoff;
 	/* The bss: the rest of the file's last page, then zero pages.  */
 	if (mem_end > file_end)
 	  {
@@ -107,6 +114,8 @@ map_object (const char *path, ElfW(Ehdr) *eh)
 	xmprotect ((void *) start, ALIGN_UP (mem_end, page) - start, prot);
       }
   xclose (fd);
+  if (*phdr_addr == 0)
+    FAIL_EXIT1 ("%s: its program headers are in no PT_LOAD segment", path);
   return bias;
 }
 
@@ -118,7 +127,8 @@ start_ldso (void *closure)
 {
   const struct start *start = closure;
   ElfW(Ehdr) eh;
-  uintptr_t bias = map_object (support_objdir_elf_ldso, &eh);
+  uintptr_t phdr_addr;
+  uintptr_t bias = map_object (support_objdir_elf_ldso, &eh, &phdr_addr);
 
   /* The strings the vectors point to.  */
   char *path = xasprintf ("%s:%s/elf", support_objdir_root,
@@ -128,12 +138,18 @@ start_ldso (void *closure)
     { support_objdir_elf_ldso, "--library-path", path, prog };
   size_t argc = 4;
   for (size_t i = 0; start->cmds[i] != NULL; ++i)
-    argv[argc++] = start->cmds[i];
+    {
+      TEST_VERIFY_EXIT (argc < array_length (argv));
+      argv[argc++] = start->cmds[i];
+    }
   const char *envp[] = { start->env, NULL };
 
   /* This process's auxiliary vector, but for what the kernel says of
      the program it runs (here ld.so itself, which has no interpreter)
-     and the announcement.  */
+     and the announcement.  The pointers in it (AT_RANDOM, AT_EXECFN,
+     AT_PLATFORM) point into this process's stack, which stays mapped;
+     the started libc.so.6 takes its stack guard from the same
+     AT_RANDOM bytes as this process.  */
   ElfW(auxv_t) own[64];
   int fd = xopen ("/proc/self/auxv", O_RDONLY, 0);
   ssize_t n = read (fd, own, sizeof (own));
@@ -152,7 +168,7 @@ start_ldso (void *closure)
       default:
 	auxv[auxc++] = own[i];
       }
-  auxv[auxc++] = (ElfW(auxv_t)) { AT_PHDR, { bias + eh.e_phoff } };
+  auxv[auxc++] = (ElfW(auxv_t)) { AT_PHDR, { phdr_addr } };
   auxv[auxc++] = (ElfW(auxv_t)) { AT_PHENT, { eh.e_phentsize } };
   auxv[auxc++] = (ElfW(auxv_t)) { AT_PHNUM, { eh.e_phnum } };
   auxv[auxc++] = (ElfW(auxv_t)) { AT_BASE, { 0 } };
@@ -162,7 +178,7 @@ start_ldso (void *closure)
       {
 	AT_SFRAME_SETUP_SIZE,
 	{ start->announce == sframe_announce_zero
-	  ? 0 : sizeof (struct dl_sframe_setup) }
+	  ? 0 : TST_SFRAME_SETUP_SIZE }
       };
   if (start->announce != sframe_announce_none && start->batch_max != 0)
     auxv[auxc++] = (ElfW(auxv_t)) { AT_SFRAME_BATCH_MAX,
@@ -198,19 +214,20 @@ start_ldso (void *closure)
   fflush (NULL);
   /* As the kernel enters a program: the frame pointer cleared, and no
      function for the program to register with atexit.  */
-#if defined __x86_64__
+#if defined __x86_64__ && defined __LP64__
   asm volatile ("mov %0, %%rsp\n\t"
 		"xor %%ebp, %%ebp\n\t"
 		"xor %%edx, %%edx\n\t"
 		"jmp *%1"
-		: : "r" (sp), "r" (entry) : "memory");
+		: : "r" (sp), "a" (entry) : "memory");
 #elif defined __aarch64__
+  register uintptr_t target asm ("x16") = entry;
   asm volatile ("mov sp, %0\n\t"
 		"mov x29, xzr\n\t"
 		"mov x30, xzr\n\t"
 		"mov x0, xzr\n\t"
 		"br %1"
-		: : "r" (sp), "r" (entry) : "memory");
+		: : "r" (sp), "r" (target) : "memory");
 #else
   FAIL_UNSUPPORTED ("no program entry for this architecture");
 #endif

@@ -59,8 +59,9 @@ struct sframe_stub_call
   long int value;
   /* An add of sframe_register_batch: its place in the batch, from 1.  */
   unsigned int batch;
-  /* Add: _r_debug.r_state (RT_CONSISTENT: the debugger has not heard
-     of the load yet).  */
+  /* Add: the child's own _r_debug.r_state (RT_CONSISTENT: the
+     debugger has not heard of the load yet), not that of a dynamic
+     linker the child started itself.  */
   int r_state;
   /* Add: the file mapped at the text; remove: the registration's.  */
   char object[256];

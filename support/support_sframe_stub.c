@@ -106,9 +106,9 @@ static struct stub *stub;
 
 /* Return true if [START, END) lies in one executable mapping of a file
    (PATH, unless NULL); store its file, start, offset in C->object, *MAP,
-   *OFFSET.  Reads /proc/self/maps without stdio: nothing here
-   allocates, so that a dynamic linker started in the child may use the
-   program break (see own_tp below).  */
+   *OFFSET.  Reads /proc/self/maps with read: nothing here allocates,
+   so that a dynamic linker started in the child may use the program
+   break (see own_tp below).  */
 static bool
 text_mapped (struct sframe_stub_call *c, uintptr_t start, uintptr_t end,
 	     const char *path, uintptr_t *map, uintptr_t *offset)
@@ -334,7 +334,7 @@ answer (long int nr, const unsigned long int *a)
    own.  */
 static void *own_tp;
 
-static void *
+static inline __attribute__ ((always_inline)) void *
 get_tp (void)
 {
 # ifdef __x86_64__
@@ -347,7 +347,7 @@ get_tp (void)
 # endif
 }
 
-static void
+static inline __attribute__ ((always_inline)) void
 set_tp (void *tp)
 {
 # ifdef __x86_64__
@@ -379,8 +379,9 @@ trap_answer (siginfo_t *si, ucontext_t *uc)
   errno = saved;
 }
 
-/* Nothing here may use thread-local storage before the switch.  */
-static void
+/* Nothing here may use thread-local storage before the switch, the
+   stack protector's guard included.  */
+static void inhibit_stack_protector
 trap (int sig, siginfo_t *si, void *context)
 {
   void *tp = get_tp ();
