@@ -336,9 +336,13 @@ static int sframe_check_text(struct mm_struct *mm, unsigned long start,
 			     unsigned long end)
 {
 	VMA_ITERATOR(vmi, mm, start);
-	struct vm_area_struct *vma;
+	struct vm_area_struct *vma = vma_lookup(mm, start);
 	unsigned long next = start;
 	int ret = 0;
+
+	/* Most text is one mapping. */
+	if (vma && end <= vma->vm_end)
+		return vma->vm_flags & VM_EXEC ? 0 : -EACCES;
 
 	for_each_vma_range(vmi, vma, end) {
 		if (vma->vm_start > next)
