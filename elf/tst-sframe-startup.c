@@ -53,7 +53,7 @@ struct start
 
 /* Map the ELF object PATH (the dynamic linker) as the kernel maps a
    program that has no interpreter; return its load bias, store its ELF
-   header in *EH and the address of its program headers in *PHDR.  */
+   header in *EH and the address of its program headers in *PHDR_ADDR.  */
 static uintptr_t
 map_object (const char *path, ElfW(Ehdr) *eh, uintptr_t *phdr_addr)
 {
