@@ -22,6 +22,7 @@
    vector at start-up.  Each configuration runs in a child process
    under the stand-in of <support/sframe-stub.h> (sframe_prog_run).  */
 
+#include <array_length.h>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
@@ -153,6 +154,44 @@ sframe_first_object (struct dl_phdr_info *info, size_t size, void *closure)
   return 1;
 }
 
+/* Store in AV, which has room for MAX entries, this process's
+   auxiliary vector without its entries of the NDROP types at DROP and
+   without the kernel's announcement, then the announcement ANNOUNCE
+   and AT_SFRAME_BATCH_MAX BATCH_MAX (no entry if 0), as the kernel
+   makes them at execve.  Return the number of entries stored; room is
+   left for eight more, AT_NULL included, which the caller adds.  */
+static size_t
+sframe_auxv (ElfW(auxv_t) *av, size_t max, const unsigned long int *drop,
+	     size_t ndrop, enum sframe_announce announce,
+	     unsigned long int batch_max)
+{
+  int fd = xopen ("/proc/self/auxv", O_RDONLY, 0);
+  ssize_t n = read (fd, av, (max - 8) * sizeof (av[0]));
+  if (n <= 0)
+    FAIL_EXIT1 ("read (/proc/self/auxv): %m");
+  xclose (fd);
+  size_t j = 0;
+  for (size_t i = 0; i < n / sizeof (av[0]) && av[i].a_type != AT_NULL; ++i)
+    {
+      bool keep = (av[i].a_type != AT_SFRAME_SETUP_SIZE
+		   && av[i].a_type != AT_SFRAME_BATCH_MAX);
+      for (size_t d = 0; d < ndrop; ++d)
+	keep &= av[i].a_type != drop[d];
+      if (keep)
+	av[j++] = av[i];
+    }
+  if (announce != sframe_announce_none)
+    av[j++] = (ElfW(auxv_t))
+      {
+	AT_SFRAME_SETUP_SIZE,
+	{ announce == sframe_announce_zero
+	  ? 0 : TST_SFRAME_SETUP_SIZE }
+      };
+  if (announce != sframe_announce_none && batch_max != 0)
+    av[j++] = (ElfW(auxv_t)) { AT_SFRAME_BATCH_MAX, { batch_max } };
+  return j;
+}
+
 /* Make the announcement ANNOUNCE, and AT_SFRAME_BATCH_MAX BATCH_MAX
    (no entry if 0), as the kernel makes it at execve: a copy of this
    process's auxiliary vector with these entries is parsed again by the
@@ -167,25 +206,8 @@ sframe_announce (enum sframe_announce announce, unsigned long int batch_max,
 		 int tunable)
 {
   static ElfW(auxv_t) av[128];
-  int fd = xopen ("/proc/self/auxv", O_RDONLY, 0);
-  ssize_t n = read (fd, av, sizeof (av) - 3 * sizeof (av[0]));
-  if (n <= 0)
-    FAIL_EXIT1 ("read (/proc/self/auxv): %m");
-  xclose (fd);
-  size_t j = 0;
-  for (size_t i = 0; i < n / sizeof (av[0]) && av[i].a_type != AT_NULL; ++i)
-    if (av[i].a_type != AT_SFRAME_SETUP_SIZE
-	&& av[i].a_type != AT_SFRAME_BATCH_MAX)
-      av[j++] = av[i];
-  if (announce != sframe_announce_none)
-    av[j++] = (ElfW(auxv_t))
-      {
-	AT_SFRAME_SETUP_SIZE,
-	{ announce == sframe_announce_zero
-	  ? 0 : TST_SFRAME_SETUP_SIZE }
-      };
-  if (announce != sframe_announce_none && batch_max != 0)
-    av[j++] = (ElfW(auxv_t)) { AT_SFRAME_BATCH_MAX, { batch_max } };
+  size_t j = sframe_auxv (av, array_length (av), NULL, 0, announce,
+			  batch_max);
   av[j].a_type = AT_NULL;
 
   struct dl_phdr_info main;

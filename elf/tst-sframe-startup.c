@@ -150,39 +150,17 @@ start_ldso (void *closure)
      AT_PLATFORM) point into this process's stack, which stays mapped;
      the started libc.so.6 takes its stack guard from the same
      AT_RANDOM bytes as this process.  */
-  ElfW(auxv_t) own[64];
-  int fd = xopen ("/proc/self/auxv", O_RDONLY, 0);
-  ssize_t n = read (fd, own, sizeof (own));
-  xclose (fd);
-  if (n <= 0)
-    FAIL_EXIT1 ("read (/proc/self/auxv): %m");
-  ElfW(auxv_t) auxv[array_length (own) + 8];
-  size_t auxc = 0;
-  for (size_t i = 0; i < n / sizeof (own[0]) && own[i].a_type != AT_NULL;
-       ++i)
-    switch (own[i].a_type)
-      {
-      case AT_PHDR: case AT_PHENT: case AT_PHNUM: case AT_BASE:
-      case AT_ENTRY: case AT_SFRAME_SETUP_SIZE: case AT_SFRAME_BATCH_MAX:
-	break;
-      default:
-	auxv[auxc++] = own[i];
-      }
+  static const unsigned long int program[] =
+    { AT_PHDR, AT_PHENT, AT_PHNUM, AT_BASE, AT_ENTRY };
+  ElfW(auxv_t) auxv[64];
+  size_t auxc = sframe_auxv (auxv, array_length (auxv), program,
+			     array_length (program), start->announce,
+			     start->batch_max);
   auxv[auxc++] = (ElfW(auxv_t)) { AT_PHDR, { phdr_addr } };
   auxv[auxc++] = (ElfW(auxv_t)) { AT_PHENT, { eh.e_phentsize } };
   auxv[auxc++] = (ElfW(auxv_t)) { AT_PHNUM, { eh.e_phnum } };
   auxv[auxc++] = (ElfW(auxv_t)) { AT_BASE, { 0 } };
   auxv[auxc++] = (ElfW(auxv_t)) { AT_ENTRY, { bias + eh.e_entry } };
-  if (start->announce != sframe_announce_none)
-    auxv[auxc++] = (ElfW(auxv_t))
-      {
-	AT_SFRAME_SETUP_SIZE,
-	{ start->announce == sframe_announce_zero
-	  ? 0 : TST_SFRAME_SETUP_SIZE }
-      };
-  if (start->announce != sframe_announce_none && start->batch_max != 0)
-    auxv[auxc++] = (ElfW(auxv_t)) { AT_SFRAME_BATCH_MAX,
-				    { start->batch_max } };
   auxv[auxc++] = (ElfW(auxv_t)) { AT_NULL, { 0 } };
 
   /* The initial stack: argc, the argument and environment pointers,
