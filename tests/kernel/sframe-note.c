@@ -16,15 +16,17 @@
    fp,defer.  The first sample's deferred unwind reads A's header and
    faults; while it waits, the main thread withdraws A, registers
    section B at the same start with the same text but 32 bytes long (a
-   header, no room for its tables: the unwinder refuses it), and only
-   then fills the page.  The unwind finds A's header good, for A's
-   length.  Once the thread is back in user space, B's line in
-   /proc/self/sframe must say "-" (not read yet) or "refused", never a
-   version.
+   header, no room for its tables: the unwinder refuses it), has perf
+   stop sampling (perf record's control FIFOs), and only then fills the
+   page.  The unwind finds A's header good, for A's length.  Once the
+   thread is gone, B's line in /proc/self/sframe must say "-": nothing
+   has read B's header (no sample came after the fill, which a read of
+   B would have noted "refused" over a wrong note).
 
-   Needs CONFIG_USERFAULTFD and root (a kernel-mode fault); exits 0 if
-   the note is right, 1 if not or if the interleaving could not be
-   made, 2 on a usage error.
+   Run as perf record --control fifo:CTL,ACK ... sframe-note SECONDS
+   CTL ACK.  Needs CONFIG_USERFAULTFD and root (a kernel-mode fault);
+   exits 0 if the note is right, 1 if not or if the interleaving could
+   not be made, 2 on a usage error.
 
    Copyright (C) 2026 The glibc-sframe authors.
    SPDX-License-Identifier: GPL-2.0  */
@@ -51,6 +53,7 @@
 void sframe_sf_call (void (*fn) (void));
 
 static _Atomic int stop;
+static _Atomic pid_t note_tid;
 
 /* Spins, called by sframe_sf_call: its return address is in the
    registered text.  */
@@ -64,6 +67,7 @@ note_spin (void)
 static void *
 note_thread (void *arg)
 {
+  atomic_store (&note_tid, gettid ());
   sframe_sf_call (note_spin);
   return arg;
 }
@@ -104,12 +108,18 @@ view_header (uintptr_t start, char *buf, size_t size)
 int
 main (int argc, char **argv)
 {
-  long secs = argc == 2 ? atol (argv[1]) : 0;
+  long secs = argc == 4 ? atol (argv[1]) : 0;
   if (secs <= 0)
     {
-      fprintf (stderr, "usage: sframe-note SECONDS-TO-WAIT-FOR-A-SAMPLE\n");
+      fprintf (stderr, "usage: sframe-note SECONDS-TO-WAIT-FOR-A-SAMPLE "
+	       "PERF-CONTROL-FIFO PERF-ACK-FIFO\n");
       return 2;
     }
+  /* perf record opens its ends first: the workload starts after.  */
+  int ctl = open (argv[2], O_WRONLY | O_CLOEXEC);
+  int ack = open (argv[3], O_RDONLY | O_CLOEXEC);
+  if (ctl < 0 || ack < 0)
+    fail ("perf's control FIFOs", errno);
   struct sframe_obj lib;
   if (!sframe_obj_find (&lib, "/libsframe-cb.so", 0))
     fail ("libsframe-cb.so has no PT_GNU_SFRAME", 0);
@@ -123,7 +133,8 @@ main (int argc, char **argv)
   int uffd = syscall (__NR_userfaultfd, O_CLOEXEC);
   if (uffd < 0)
     fail ("userfaultfd", errno);
-  struct uffdio_api api = { .api = UFFD_API };
+  struct uffdio_api api = { .api = UFFD_API,
+			    .features = UFFD_FEATURE_THREAD_ID };
   if (ioctl (uffd, UFFDIO_API, &api) != 0)
     fail ("UFFDIO_API", errno);
   void *sec = mmap (NULL, page, PROT_READ | PROT_WRITE,
@@ -166,8 +177,9 @@ main (int argc, char **argv)
   if (read (uffd, &msg, sizeof msg) != sizeof msg)
     fail ("read of the userfaultfd", errno);
   if (msg.event != UFFD_EVENT_PAGEFAULT
-      || msg.arg.pagefault.address - start >= (uint64_t) page)
-    fail ("not a fault on the section's page", 0);
+      || msg.arg.pagefault.address - start >= (uint64_t) page
+      || msg.arg.pagefault.feat.ptid != (uint32_t) atomic_load (&note_tid))
+    fail ("not the thread's fault on the section's page", 0);
 
   /* While it waits: A withdrawn, B at its place, the thread told to
      leave; then the page is filled.  */
@@ -179,6 +191,12 @@ main (int argc, char **argv)
   if (err != 0)
     fail ("sframe_register of section B", err);
   atomic_store (&stop, 1);
+  /* No sample after the fill: none may read B's header.  */
+  char reply[8] = "";
+  if (write (ctl, "disable\n", 8) != 8
+      || read (ack, reply, sizeof reply - 1) <= 0
+      || strncmp (reply, "ack", 3) != 0)
+    fail ("perf did not stop sampling", errno);
   struct uffdio_copy copy = {
     .dst = start, .src = (uintptr_t) fill, .len = page,
   };
@@ -192,7 +210,7 @@ main (int argc, char **argv)
   view_header (start, header, sizeof header);
   printf ("sframe-note: section B at %#" PRIxPTR ": header %s\n", start,
 	  header[0] ? header : "(no line)");
-  if (strcmp (header, "-") != 0 && strcmp (header, "refused") != 0)
+  if (strcmp (header, "-") != 0)
     {
       printf ("sframe-note: FAIL: B's line has what the unwinder found in "
 	      "A\n");
