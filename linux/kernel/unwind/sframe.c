@@ -804,8 +804,9 @@ void __init sframe_vdso_init(const void *image, unsigned long size)
 		if (ph->p_type == PT_GNU_SFRAME && ph->p_memsz)
 			break;
 	}
-	if (i == eh->e_phnum || ph->p_vaddr > size ||
-	    ph->p_memsz > size - ph->p_vaddr)
+	/* The image is mapped as it is: an address in it is its offset. */
+	if (i == eh->e_phnum || ph->p_offset != ph->p_vaddr ||
+	    ph->p_vaddr > size || ph->p_memsz > size - ph->p_vaddr)
 		return;
 
 	sec.sframe_start = ph->p_vaddr;

@@ -82,6 +82,8 @@ static inline struct sframe_mm *sframe_mm(struct mm_struct *mm)
 				     lockdep_is_held(&mm->mmap_lock));
 }
 
+struct unwind_user_gap;
+
 struct sframe_entry *sframe_text_lookup(struct sframe_mm *sm,
 					unsigned long ip,
 					struct unwind_user_gap *gap);
