@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # callchains.py --made-up < perf-script-output
-# callchains.py --made-up-raw < perf-report-D-output
+# callchains.py --made-up-raw [N] < perf-report-D-output
 # callchains.py LEAF FRAME... [--min SHARE | --max SHARE] [--mapped]
 #               [--leaf-share SHARE] [--leaf-count N]
 #               [--min-whole SHARE] [--in FRAME] [--never FRAME,SPEC]...
@@ -43,7 +43,9 @@
 # perf report -D's dump, against the executable mappings its MMAP and
 # MMAP2 records show for each pid (tests/kernel/guest-rounds, whose
 # profile has a kprobe event, which the guests' perf script cannot
-# read).  With --late-raw ADDR, of the same dump: the samples taken at
+# read); with N, it also fails if there are fewer than N deferred
+# callchains or one has no frame (the exec tracepoint's profiles of
+# tests/kernel/guest-hostile).  With --late-raw ADDR, of the same dump: the samples taken at
 # ADDR (a kprobe on perf's deferred callback: their IP within 16 bytes
 # of it) whose user chain the kernel stored at once (a request answered
 # from the entry's cached trace, after its deferred callback ran) and,
@@ -207,7 +209,8 @@ def made_up_raw(stream):
     frames = sum(len(c) for _, c in chains)
     bad = [a for p, c in chains for a in c
            if not any(lo <= a < hi for lo, hi in text.get(p, ()))]
-    return len(chains), frames, bad
+    empty = sum(1 for _, c in chains if not c)
+    return len(chains), frames, bad, empty
 
 
 sample_re = re.compile(r"PERF_RECORD_SAMPLE\(.*?\): \d+/(\d+): 0x([0-9a-f]+) ")
@@ -271,13 +274,18 @@ def main():
               f"deferred record {paired}, with a chain other than the "
               f"record's {differ}")
         sys.exit(0 if good else 1)
-    if args == ["--made-up-raw"]:
-        chains, frames, bad = made_up_raw(sys.stdin)
+    if args[:1] == ["--made-up-raw"] and len(args) <= 2:
+        chains, frames, bad, empty = made_up_raw(sys.stdin)
         good = chains and not bad
-        print(f"{'PASS' if good else 'FAIL'}: deferred callchains {chains}, "
-              f"their frames {frames}, outside the executable mappings "
-              f"{len(bad)}" + (" (" + " ".join(f"{a:#x}" for a in bad[:8])
-                               + ")" if bad else ""))
+        least = ""
+        if len(args) == 2:
+            good = good and chains >= int(args[1]) and not empty
+            least = f" (at least {args[1]}), without a frame {empty}"
+        print(f"{'PASS' if good else 'FAIL'}: deferred callchains {chains}"
+              f"{least}, their frames {frames}, outside the executable "
+              f"mappings {len(bad)}"
+              + (" (" + " ".join(f"{a:#x}" for a in bad[:8]) + ")"
+                 if bad else ""))
         sys.exit(0 if good else 1)
     if args == ["--made-up"]:
         users = [u for u in (user_frames(f) for _, _, f in
