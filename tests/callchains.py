@@ -45,13 +45,13 @@
 # profile has a kprobe event, which the guests' perf script cannot
 # read); with N, it also fails if there are fewer than N deferred
 # callchains or one has no frame (the exec tracepoint's profiles of
-# tests/kernel/guest-hostile).  With --late-raw ADDR, of the same dump: the samples taken at
-# ADDR (a kprobe on perf's deferred callback: their IP within 16 bytes
-# of it) whose user chain the kernel stored at once (a request answered
-# from the entry's cached trace, after its deferred callback ran) and,
-# of those followed by their thread's deferred record, how many carry
-# that record's chain; fails if none does or one does not
-# (tests/kernel/guest-rounds).
+# tests/kernel/guest-hostile).  With --late-raw ADDR, of the same dump:
+# the samples taken at ADDR (a kprobe on perf's deferred callback: their
+# IP within 16 bytes of it) whose user chain the kernel stored at once
+# (a request answered from the entry's cached trace, after its deferred
+# callback ran) and, of those followed by their thread's deferred
+# record, how many carry that record's chain; fails if none does or one
+# does not (tests/kernel/guest-rounds).
 # Other checks import its parser, parse_samples.
 #
 # Copyright (C) 2026 The glibc-sframe authors.
